@@ -1,0 +1,36 @@
+// Runs the pinned pnpm whether or not it is installed globally: on a machine with only Node.js
+// and npm, npx fetches it from the registry once and caches it.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const pinned = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).packageManager;
+
+/** The command line that starts the pinned pnpm. */
+function pnpmCommand() {
+  const execPath = process.env.npm_execpath ?? '';
+  if (/pnpm/.test(execPath) && execPath.endsWith('.cjs')) return [process.execPath, execPath];
+  return ['npx', '--yes', pinned];
+}
+
+/** Runs pnpm with `args` from the repo root; exits the process when it fails. */
+export function pnpm(args, { stdio = 'inherit' } = {}) {
+  const [cmd, ...pre] = pnpmCommand();
+  const result = spawnSync(cmd, [...pre, ...args], {
+    cwd: repoRoot,
+    stdio,
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', COREPACK_INTEGRITY_KEYS: '0' },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  return result;
+}
+
+/** Installs dependencies (quietly when already up to date) and builds every package. */
+export function installAndBuild({ quiet = false } = {}) {
+  const stdio = quiet ? ['ignore', 2, 2] : 'inherit';
+  pnpm(['install', '--frozen-lockfile', '--reporter=append-only'], { stdio });
+  pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { stdio });
+}

@@ -1,0 +1,1 @@
+export { repoRoot, sharedDir, sharedPath } from './shared-dir.js';
