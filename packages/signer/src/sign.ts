@@ -1,0 +1,51 @@
+import { createHash, sign } from 'node:crypto';
+
+import { canonicalizeElement } from './c14n.js';
+import { XmlSignError } from './errors.js';
+import type { Credentials } from './pkcs12.js';
+import { signatureXml, signedInfoXml, XMLDSIG_NAMESPACE } from './signature-xml.js';
+import { decodeAttributeValue, localName, locateElement, nextSiblingStart, parseStartTag } from './xml-scan.js';
+
+/** What `signNfe` needs from `readPkcs12`'s result. */
+export type SigningCredentials = Pick<Credentials, 'privateKey' | 'certificateBase64'>;
+
+/**
+ * Signs an NF-e the way SEFAZ requires: an enveloped XMLDSig (RSA-SHA1, SHA-1, C14N 1.0 without
+ * comments, transforms enveloped-signature + C14N) over `infNFe`, referenced by `#<Id>`, with a
+ * prefix-less `<Signature>` inserted right after `</infNFe>` and only the signer's certificate in
+ * KeyInfo. Every other byte of the input (XML declaration included) is kept as it is, and no
+ * whitespace is added. RSA PKCS#1 v1.5 is deterministic, so the same input gives the same output.
+ *
+ * The canonicaliser scans the string once instead of building a DOM; see `canonicalizeInfNfe` for
+ * the XML it accepts.
+ *
+ * @example
+ * ```ts
+ * const credentials = readPkcs12(pfxBytes, password);
+ * const signed = signNfe(buildNfe(input), credentials);
+ * // …<infNFe Id="NFe3525…">…</infNFe><Signature xmlns="http://www.w3.org/2000/09/xmldsig#">…</Signature></NFe>
+ * ```
+ * @throws {XmlSignError} `no_infnfe` (no infNFe or no Id), `already_signed`, `malformed`, `unsupported`.
+ */
+export function signNfe(xml: string, credentials: SigningCredentials): string {
+  const located = locateElement(xml, 'infNFe');
+  if (!located) throw new XmlSignError('no_infnfe', 'the document has no <infNFe> element');
+  const idAttribute = located.tag.attributes.find((a) => a.name === 'Id');
+  if (!idAttribute) throw new XmlSignError('no_infnfe', '<infNFe> has no Id attribute');
+  const id = decodeAttributeValue(idAttribute.rawValue);
+
+  const { canonical, end } = canonicalizeElement(xml, located.start, located.parentContext);
+  const sibling = nextSiblingStart(xml, end);
+  if (sibling >= 0 && localName(parseStartTag(xml, sibling).name) === 'Signature') {
+    throw new XmlSignError('already_signed', 'the NF-e already has a <Signature>');
+  }
+
+  const digestValue = createHash('sha1').update(canonical, 'utf8').digest('base64');
+  const signedInfo = signedInfoXml(id, digestValue);
+  // SignedInfo's canonical form carries the namespaces in scope at the Signature element.
+  const signatureContext = { ...located.parentContext, '': XMLDSIG_NAMESPACE };
+  const canonicalSignedInfo = canonicalizeElement(signedInfo, 0, signatureContext).canonical;
+  const signatureValue = sign('sha1', Buffer.from(canonicalSignedInfo, 'utf8'), credentials.privateKey).toString('base64');
+
+  return xml.slice(0, end) + signatureXml(signedInfo, signatureValue, credentials.certificateBase64) + xml.slice(end);
+}

@@ -1,0 +1,94 @@
+import { createHash, verify, X509Certificate } from 'node:crypto';
+
+import { canonicalizeElement } from './c14n.js';
+import {
+  C14N_ALGORITHM,
+  ENVELOPED_ALGORITHM,
+  RSA_SHA1_ALGORITHM,
+  SHA1_ALGORITHM,
+  XMLDSIG_NAMESPACE,
+} from './signature-xml.js';
+import type { XmlElement } from './xml-tree.js';
+import { parseElementTree } from './xml-tree.js';
+import { decodeAttributeValue, locateElement, nextSiblingStart } from './xml-scan.js';
+
+/** Why `verifyNfe` rejected a document. */
+export type VerifyFailureReason =
+  | 'no_signature'
+  | 'digest_mismatch'
+  | 'signature_mismatch'
+  | 'malformed'
+  | 'unsupported_algorithm'
+  | 'reference_mismatch';
+
+/** The outcome of `verifyNfe`. */
+export type VerifyResult =
+  | { readonly valid: true; readonly digestValue: string; readonly certificateBase64: string }
+  | { readonly valid: false; readonly reason: VerifyFailureReason };
+
+const fail = (reason: VerifyFailureReason): VerifyResult => ({ valid: false, reason });
+
+function child(parent: XmlElement, name: string): XmlElement | undefined {
+  return parent.children.find((c) => c.localName === name && c.namespace === XMLDSIG_NAMESPACE);
+}
+
+const stripSpace = (s: string): string => s.replace(/\s+/g, '');
+
+/**
+ * Verifies the XMLDSig of an NF-e (a bare `NFe`, or one inside `nfeProc`/`enviNFe`: the first
+ * `infNFe` is checked) against the certificate in its KeyInfo: the `Signature` must be the
+ * element following `infNFe`, reference `#<Id>`, use the NF-e algorithms, and both the digest of
+ * the canonical `infNFe` and the RSA signature of the canonical `SignedInfo` must match. It does
+ * not judge the certificate itself (validity dates, chain, CNPJ): callers do.
+ *
+ * Never throws: unreadable input gives `{ valid: false, reason: 'malformed' }`.
+ */
+export function verifyNfe(xml: string): VerifyResult {
+  try {
+    return verifyOrThrow(xml);
+  } catch {
+    return fail('malformed');
+  }
+}
+
+function verifyOrThrow(xml: string): VerifyResult {
+  const located = locateElement(xml, 'infNFe');
+  if (!located) return fail('malformed');
+  const { canonical, end } = canonicalizeElement(xml, located.start, located.parentContext);
+  const signatureStart = nextSiblingStart(xml, end);
+  if (signatureStart < 0) return fail('no_signature');
+  const signature = parseElementTree(xml, signatureStart, located.parentContext);
+  if (signature.localName !== 'Signature' || signature.namespace !== XMLDSIG_NAMESPACE) return fail('no_signature');
+
+  const signedInfo = child(signature, 'SignedInfo');
+  const signatureValue = child(signature, 'SignatureValue');
+  const certificate = child(signature, 'KeyInfo')?.children.find((c) => c.localName === 'X509Data')?.children.find((c) => c.localName === 'X509Certificate');
+  if (!signedInfo || !signatureValue || !certificate) return fail('malformed');
+
+  if (child(signedInfo, 'CanonicalizationMethod')?.attributes.get('Algorithm') !== C14N_ALGORITHM) return fail('unsupported_algorithm');
+  if (child(signedInfo, 'SignatureMethod')?.attributes.get('Algorithm') !== RSA_SHA1_ALGORITHM) return fail('unsupported_algorithm');
+  const references = signedInfo.children.filter((c) => c.localName === 'Reference');
+  const reference = references[0];
+  if (!reference || references.length !== 1) return fail('reference_mismatch');
+  const idAttribute = located.tag.attributes.find((a) => a.name === 'Id');
+  if (!idAttribute || reference.attributes.get('URI') !== `#${decodeAttributeValue(idAttribute.rawValue)}`) {
+    return fail('reference_mismatch');
+  }
+  // Enveloped-signature is a no-op here (the Signature is outside infNFe) and C14N is what we compute.
+  const transforms = child(reference, 'Transforms')?.children ?? [];
+  if (transforms.some((t) => t.attributes.get('Algorithm') !== ENVELOPED_ALGORITHM && t.attributes.get('Algorithm') !== C14N_ALGORITHM)) {
+    return fail('unsupported_algorithm');
+  }
+  if (child(reference, 'DigestMethod')?.attributes.get('Algorithm') !== SHA1_ALGORITHM) return fail('unsupported_algorithm');
+  const digestElement = child(reference, 'DigestValue');
+  if (!digestElement) return fail('malformed');
+
+  const digestValue = createHash('sha1').update(canonical, 'utf8').digest('base64');
+  if (stripSpace(digestElement.text) !== digestValue) return fail('digest_mismatch');
+
+  const certificateBase64 = stripSpace(certificate.text);
+  const publicKey = new X509Certificate(Buffer.from(certificateBase64, 'base64')).publicKey;
+  const canonicalSignedInfo = canonicalizeElement(xml, signedInfo.start, signedInfo.parentContext).canonical;
+  const ok = verify('sha1', Buffer.from(canonicalSignedInfo, 'utf8'), publicKey, Buffer.from(stripSpace(signatureValue.text), 'base64'));
+  return ok ? { valid: true, digestValue, certificateBase64 } : fail('signature_mismatch');
+}
