@@ -1,3 +1,11 @@
 import config from '@emissor/eslint-config/pure';
 
-export default config;
+export default [
+  ...config,
+  {
+    // tsconfig.json leaves tests out of the build; lint them with the type-check project, which includes them.
+    languageOptions: {
+      parserOptions: { projectService: false, project: './tsconfig.check.json', tsconfigRootDir: import.meta.dirname },
+    },
+  },
+];

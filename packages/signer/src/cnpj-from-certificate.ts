@@ -47,7 +47,8 @@ export function cnpjFromSubjectAltName(cert: forge.pki.Certificate): string | un
   if (!Array.isArray(san.value)) return undefined;
   for (const generalName of san.value) {
     // otherName ::= [0] { type-id OBJECT IDENTIFIER, value [0] EXPLICIT ANY }
-    if (generalName.tagClass !== forge.asn1.Class.CONTEXT_SPECIFIC || generalName.type !== 0) continue;
+    // The tag number of a context-specific node is not a universal Type, hence the Number() cast.
+    if (generalName.tagClass !== forge.asn1.Class.CONTEXT_SPECIFIC || Number(generalName.type) !== 0) continue;
     if (!Array.isArray(generalName.value)) continue;
     const [oid, wrapper] = generalName.value;
     if (oid?.type !== forge.asn1.Type.OID || typeof oid.value !== 'string') continue;

@@ -62,6 +62,17 @@ function derBase64(cert: forge.pki.Certificate): string {
   return forge.util.encode64(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes());
 }
 
+/** Certificates other than the signer's, each once (some files repeat the signer's certificate). */
+function distinctOthers(leaf: forge.pki.Certificate, certs: forge.pki.Certificate[]): forge.pki.Certificate[] {
+  const seen = new Set([derBase64(leaf)]);
+  return certs.filter((c) => {
+    const der = derBase64(c);
+    if (seen.has(der)) return false;
+    seen.add(der);
+    return true;
+  });
+}
+
 /** The other certificates, following issuer links up from the signer, then whatever is left. */
 function orderChain(leaf: forge.pki.Certificate, others: forge.pki.Certificate[]): forge.pki.Certificate[] {
   const remaining = [...others];
@@ -95,7 +106,7 @@ function orderChain(leaf: forge.pki.Certificate, others: forge.pki.Certificate[]
 export function readPkcs12(pfx: Uint8Array, password: string): Credentials {
   const p12 = parsePfx(pfx, password);
   const keyBags = [...bagsOf(p12, SHROUDED_KEY_BAG), ...bagsOf(p12, KEY_BAG)];
-  const keys = keyBags.flatMap((bag) => (bag.key ? [bag.key as forge.pki.rsa.PrivateKey] : []));
+  const keys = keyBags.flatMap((bag) => (bag.key ? [bag.key] : []));
   if (keys.length === 0) throw new CertificateError('no_private_key', 'the file holds no (RSA) private key');
   const certs = bagsOf(p12, CERT_BAG).flatMap((bag) => (bag.cert ? [bag.cert] : []));
   if (certs.length === 0) throw new CertificateError('no_certificate', 'the file holds no certificate');
@@ -120,7 +131,7 @@ export function readPkcs12(pfx: Uint8Array, password: string): Credentials {
     privateKey: createPrivateKey(forge.pki.privateKeyToPem(key)),
     certificatePem: forge.pki.certificateToPem(cert),
     certificateBase64: derBase64(cert),
-    chainPem: orderChain(cert, certs.filter((c) => c !== cert)).map((c) => forge.pki.certificateToPem(c)),
+    chainPem: orderChain(cert, distinctOthers(cert, certs)).map((c) => forge.pki.certificateToPem(c)),
     subjectCn,
     notBefore: cert.validity.notBefore,
     notAfter: cert.validity.notAfter,
