@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { generateTestPfx } from '@emissor/test-support';
+
+import type { Credentials } from './pkcs12.js';
+import { readPkcs12 } from './pkcs12.js';
+import { signNfe } from './sign.js';
+import { verifyNfe } from './verify.js';
+
+const UNSIGNED =
+  '<NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe Id="NFe35250112345678000195550010000000011000000010" versao="4.00"><ide><cUF>35</cUF></ide></infNFe></NFe>';
+
+describe('verifyNfe failure reasons', () => {
+  let credentials: Credentials;
+  let signed: string;
+  beforeAll(() => {
+    const pfx = generateTestPfx({ keySize: 1024 });
+    credentials = readPkcs12(pfx.pfx, pfx.password);
+    signed = signNfe(UNSIGNED, credentials);
+  });
+
+  it('accepts the signature and reports the digest and certificate', () => {
+    expect(verifyNfe(signed)).toMatchObject({ valid: true, certificateBase64: credentials.certificateBase64 });
+  });
+
+  it('names what is wrong', () => {
+    expect(verifyNfe(UNSIGNED)).toEqual({ valid: false, reason: 'no_signature' });
+    expect(verifyNfe(signed.replace('xmldsig#rsa-sha1', 'xmldsig-more#rsa-sha256'))).toEqual({ valid: false, reason: 'unsupported_algorithm' });
+    expect(verifyNfe(signed.replace('xmldsig#sha1"', 'xmlenc#sha256"'))).toEqual({ valid: false, reason: 'unsupported_algorithm' });
+    expect(verifyNfe(signed.replace('URI="#NFe', 'URI="#nfe'))).toEqual({ valid: false, reason: 'reference_mismatch' });
+    expect(verifyNfe(signed.replace('<X509Certificate>', '<X509Certificate>AAAA'))).toEqual({ valid: false, reason: 'malformed' });
+    expect(verifyNfe('')).toEqual({ valid: false, reason: 'malformed' });
+    expect(verifyNfe('<NFe><infNFe Id="x">')).toEqual({ valid: false, reason: 'malformed' });
+  });
+
+  it('tolerates indentation around (not inside) the signed element', () => {
+    const pretty = signed.replace('<Signature', '\n  <Signature').replace('</NFe>', '\n</NFe>');
+    expect(verifyNfe(pretty).valid).toBe(true);
+  });
+
+  it('never throws, whatever is cut out of or spliced into a signed document', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.nat(), fc.string({ maxLength: 8 }), (a, b, insert) => {
+        const from = a % signed.length;
+        const to = from + (b % 40);
+        const mangled = signed.slice(0, from) + insert + signed.slice(to);
+        const result = verifyNfe(mangled);
+        expect(typeof result.valid).toBe('boolean');
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
