@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+
+import { openDatabase, type OpenDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { loadEnv } from '../env.js';
+import {
+  createProduct,
+  deleteProduct,
+  listProducts,
+  rotateProductKey,
+} from '../modules/products/products.service.js';
+
+const USAGE = `Usage: pnpm admin <command>
+
+  product create --name <name> [--json]   create a product and print its API key (shown once)
+  product delete --id <uuid>              soft-delete a product (its key stops working)
+  product rotate-key --id <uuid> [--json] issue a new key; the old one stops working
+  product list                            list products (never keys)
+  migrate                                 run pending database migrations
+
+Works against DATABASE_URL, or the embedded PostgreSQL under .data/ (started if needed).`;
+
+class UsageError extends Error {}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function requireId(id: string | undefined): string {
+  if (!id || !UUID.test(id)) throw new UsageError('--id <uuid> is required');
+  return id;
+}
+
+// stdout carries only the answer (e.g. exactly one JSON object); everything else goes to stderr.
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const note = (line: string) => process.stderr.write(`${line}\n`);
+
+async function run(args: string[], database: () => Promise<OpenDatabase>): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { name: { type: 'string' }, id: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  const command = positionals.join(' ');
+  const issued = (product: { id: string; name: string; api_key: string }) => {
+    if (values.json) say(JSON.stringify(product));
+    else {
+      say(`product ${product.id} (${product.name})`);
+      say(`API key (shown once, store it now): ${product.api_key}`);
+    }
+  };
+
+  switch (command) {
+    case 'migrate': {
+      const db = await database();
+      const results = await migrateToLatest(db.db);
+      say(results.length ? results.map((r) => `${r.status}: ${r.migrationName}`).join('\n') : 'no pending migrations');
+      return;
+    }
+    case 'product create': {
+      const name = values.name?.trim();
+      if (!name || name.length > 200) throw new UsageError('--name <name> is required (1–200 characters)');
+      const db = await database();
+      await migrateToLatest(db.db);
+      issued(await createProduct(db.db, name));
+      return;
+    }
+    case 'product rotate-key': {
+      const id = requireId(values.id);
+      const db = await database();
+      const product = await rotateProductKey(db.db, id);
+      if (!product) throw new UsageError(`no live product ${id}`);
+      issued(product);
+      return;
+    }
+    case 'product delete': {
+      const id = requireId(values.id);
+      const db = await database();
+      if (!(await deleteProduct(db.db, id))) throw new UsageError(`no live product ${id}`);
+      say(`deleted product ${id}`);
+      return;
+    }
+    case 'product list': {
+      const db = await database();
+      await migrateToLatest(db.db);
+      const rows = await listProducts(db.db);
+      say(['id'.padEnd(36), 'name'.padEnd(30), 'created_at'.padEnd(24), 'status'].join('  '));
+      for (const row of rows) {
+        say(
+          [
+            row.id,
+            row.name.slice(0, 30).padEnd(30),
+            row.created_at.toISOString().padEnd(24),
+            row.deleted_at ? 'deleted' : 'live',
+          ].join('  '),
+        );
+      }
+      return;
+    }
+    default:
+      throw new UsageError(command ? `unknown command: ${command}` : 'no command given');
+  }
+}
+
+async function main(): Promise<number> {
+  let opened: OpenDatabase | undefined;
+  try {
+    const env = loadEnv();
+    await run(process.argv.slice(2), async () => (opened ??= await openDatabase(env, note)));
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      note(`error: ${(error as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+    note(`error: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await opened?.close();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+
+import type { Authenticator } from './auth/authenticator.js';
+import type { Keyring } from './crypto/master-key.js';
+import type { Database } from './db/schema.js';
+import type { Env } from './env.js';
+import type { Logger } from './http/logger.js';
+import type { CredentialsCache } from './modules/certificates/credentials-cache.js';
+
+/** What request handlers may use; built once per process in server.ts (tests build their own). */
+export interface AppContext {
+  db: Kysely<Database>;
+  pool: pg.Pool;
+  env: Env;
+  logger: Logger;
+  authenticator: Authenticator;
+  keyring: Keyring;
+  credentials: CredentialsCache;
+  clock: () => Date;
+}

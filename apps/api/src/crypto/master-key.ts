@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+
+import argon2 from 'argon2';
+import type { Kysely } from 'kysely';
+
+import type { Database } from '../db/schema.js';
+import { open, seal } from './aead.js';
+
+const CHECK_PLAINTEXT = Buffer.from('emissor master key check v1');
+
+/** AES keys derived from the configured master secret(s), by the id stored beside each ciphertext. */
+export interface Keyring {
+  /** The id new ciphertexts are written under. */
+  currentId: string;
+  encrypt(plaintext: Buffer, associatedData: Buffer): { keyId: string; sealed: Buffer };
+  decrypt(keyId: string, sealed: Buffer, associatedData: Buffer): Buffer;
+}
+
+export class MasterKeyError extends Error {
+  override name = 'MasterKeyError';
+}
+
+function derive(secret: string, salt: Buffer): Promise<Buffer> {
+  // argon2id so that any string from a secret manager becomes a uniformly random AES key, and a
+  // guessable one is expensive to brute-force from a database dump.
+  return argon2.hash(secret, { type: argon2.argon2id, salt, raw: true, hashLength: 32 });
+}
+
+function opens(key: Buffer, sealed: Buffer): boolean {
+  try {
+    return open(key, sealed).equals(CHECK_PLAINTEXT);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Finds the master_keys rows that the given secrets open and derives their AES keys, once. The
+ * first secret is the current one: when no row matches it yet, a new row (random salt) is created
+ * for it. Later secrets (e.g. the previous key during a rotation) only ever decrypt.
+ */
+export async function loadKeyring(db: Kysely<Database>, secrets: readonly string[]): Promise<Keyring> {
+  const [currentSecret] = secrets;
+  if (!currentSecret) throw new MasterKeyError('no master key configured');
+  const rows = await db.selectFrom('master_keys').selectAll().orderBy('created_at').execute();
+  const keys = new Map<string, Buffer>();
+  let currentId: string | undefined;
+
+  for (const row of rows) {
+    for (const [index, secret] of secrets.entries()) {
+      const key = await derive(secret, row.salt);
+      if (!opens(key, row.check_ciphertext)) continue;
+      keys.set(row.id, key);
+      if (index === 0 && !row.retired_at) currentId = row.id;
+      break;
+    }
+  }
+
+  if (!currentId) {
+    const salt = randomBytes(16);
+    const key = await derive(currentSecret, salt);
+    const id = randomBytes(8).toString('hex');
+    // Two processes starting at once with a new secret may each add a row; both rows open with
+    // the same secret and both keys are loaded, so that is harmless.
+    await db.insertInto('master_keys').values({ id, salt, check_ciphertext: seal(key, CHECK_PLAINTEXT) }).execute();
+    keys.set(id, key);
+    currentId = id;
+  }
+
+  const id = currentId;
+  return {
+    currentId: id,
+    encrypt(plaintext, associatedData) {
+      const key = keys.get(id);
+      if (!key) throw new MasterKeyError('current master key missing');
+      return { keyId: id, sealed: seal(key, plaintext, associatedData) };
+    },
+    decrypt(keyId, sealed, associatedData) {
+      const key = keys.get(keyId);
+      if (!key) throw new MasterKeyError(`master key ${keyId} is not configured`);
+      return open(key, sealed, associatedData);
+    },
+  };
+}

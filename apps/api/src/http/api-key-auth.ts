@@ -1,0 +1,31 @@
+import type { RequestHandler } from 'express';
+
+import type { Authenticator } from '../auth/authenticator.js';
+import { unauthorized } from '../errors.js';
+
+interface RouteWithMetadata {
+  metadata?: { auth?: 'none' | 'api-key' };
+}
+
+/**
+ * Runs on every contract route (ts-rest sets `req.tsRestRoute` first) and enforces the route's
+ * `metadata.auth`. Missing, malformed, wrong and deleted-product keys all get the same 401, so the
+ * answer reveals nothing about which it was.
+ */
+export function apiKeyAuth(authenticator: Authenticator): RequestHandler {
+  return (req, _res, next) => {
+    const route = (req as unknown as { tsRestRoute?: RouteWithMetadata }).tsRestRoute;
+    if (route?.metadata?.auth === 'none') {
+      next();
+      return;
+    }
+    authenticator.authenticate(req.get('x-api-key')).then(
+      (productId) => {
+        if (!productId) return next(unauthorized());
+        req.productId = productId;
+        next();
+      },
+      (error: unknown) => next(error),
+    );
+  };
+}

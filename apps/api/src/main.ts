@@ -1,0 +1,43 @@
+import { EnvError, loadEnv } from './env.js';
+import { createLogger } from './http/logger.js';
+import { startServer } from './server.js';
+
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const server = await startServer(env, logger);
+  logger.info({ url: server.url, embedded_database: server.database.embedded }, 'Emissor API listening');
+  if (server.database.embedded) {
+    logger.info('create an API key with: npx pnpm@10 admin product create --name demo --json');
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Emissor failed to start: ${(error as Error).message}\n`);
+  process.exit(1);
+});

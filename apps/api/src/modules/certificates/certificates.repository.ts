@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+
+import { isUniqueViolation } from '../../db/pg-errors.js';
+import type { Certificate, Database, NewCertificate } from '../../db/schema.js';
+
+export interface CertificateSlot {
+  productId: string;
+  tenantRef: string;
+  branchRef: string;
+}
+
+/** Metadata columns: everything but the ciphertexts. */
+const METADATA = [
+  'id',
+  'product_id',
+  'tenant_ref',
+  'branch_ref',
+  'cnpj',
+  'cnpj_certificado',
+  'subject_cn',
+  'not_valid_before',
+  'not_valid_after',
+  'master_key_id',
+  'created_at',
+] as const;
+
+export type CertificateMetadata = Pick<Certificate, (typeof METADATA)[number]>;
+
+export function findLiveCertificate(db: Kysely<Database>, slot: CertificateSlot): Promise<CertificateMetadata | undefined> {
+  return db
+    .selectFrom('certificates')
+    .select(METADATA)
+    .where('product_id', '=', slot.productId)
+    .where('tenant_ref', '=', slot.tenantRef)
+    .where('branch_ref', '=', slot.branchRef)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function loadCiphertexts(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('certificates')
+    .select(['pfx_ciphertext', 'password_ciphertext', 'master_key_id', 'product_id', 'tenant_ref', 'branch_ref'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Makes `values` the slot's live certificate, replacing `expectedCurrentId` (the live certificate
+ * when the upload arrived, or null): soft-delete and insert in one transaction. It is a
+ * compare-and-swap: when another upload (or a delete) changed the slot in the meantime, nothing is
+ * written and the result is undefined, so of overlapping uploads exactly one wins and two live
+ * certificates can never exist (the partial unique index catches two first uploads racing).
+ */
+export async function replaceCertificate(
+  db: Kysely<Database>,
+  values: NewCertificate,
+  expectedCurrentId: string | null,
+): Promise<CertificateMetadata | undefined> {
+  const lostRace = new Error('slot changed');
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const retired = await trx
+        .updateTable('certificates')
+        .set({ deleted_at: new Date() })
+        .where('product_id', '=', values.product_id)
+        .where('tenant_ref', '=', values.tenant_ref)
+        .where('branch_ref', '=', values.branch_ref)
+        .where('deleted_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if ((retired?.id ?? null) !== expectedCurrentId) throw lostRace;
+      return trx.insertInto('certificates').values(values).returning(METADATA).executeTakeFirstOrThrow();
+    });
+  } catch (error) {
+    if (error === lostRace || isUniqueViolation(error, 'certificates_slot_live')) return undefined;
+    throw error;
+  }
+}
+
+/** Soft-deletes the slot's live certificate; false when there was none. */
+export async function deactivateCertificate(db: Kysely<Database>, slot: CertificateSlot): Promise<boolean> {
+  const result = await db
+    .updateTable('certificates')
+    .set({ deleted_at: new Date() })
+    .where('product_id', '=', slot.productId)
+    .where('tenant_ref', '=', slot.tenantRef)
+    .where('branch_ref', '=', slot.branchRef)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

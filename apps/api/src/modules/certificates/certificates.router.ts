@@ -1,0 +1,57 @@
+import { CertificateUploadFieldsSchema, contract } from '@emissor/contract';
+import { initServer } from '@ts-rest/express';
+
+import type { AppContext } from '../../app-context.js';
+import { notFound, RequestValidationFailure, type ValidationIssue } from '../../errors.js';
+import { productOf } from '../../http/product-of.js';
+import { toValidationIssues } from '../../http/validation-issues.js';
+import { toCertificateRead } from './certificates.mapper.js';
+import { deactivateCertificate, findLiveCertificate } from './certificates.repository.js';
+import { uploadCertificate } from './certificates.service.js';
+import { certificateForm } from './multipart.js';
+
+/** The form's text fields and file, checked together so one 422 lists every problem. */
+function readForm(body: unknown, file: Express.Multer.File | undefined) {
+  const fields = CertificateUploadFieldsSchema.safeParse(body ?? {});
+  const issues: ValidationIssue[] = fields.success
+    ? []
+    : // The password is never echoed back, even when it is what failed.
+      toValidationIssues(fields.error.issues, 'body', body).map((issue) =>
+        issue.loc[1] === 'password' ? { ...issue, input: undefined } : issue,
+      );
+  if (!file) issues.push({ loc: ['body', 'file'], msg: 'Field required', type: 'missing' });
+  if (!fields.success || !file) throw new RequestValidationFailure(issues);
+  return { ...fields.data, file: file.buffer };
+}
+
+export function certificatesRouter({ db, keyring, credentials, clock }: AppContext) {
+  return initServer().router(contract.certificates, {
+    uploadCertificate: {
+      middleware: [certificateForm],
+      handler: async ({ query, req }) => {
+        const slot = { productId: productOf(req), tenantRef: query.tenant_ref, branchRef: query.branch_ref };
+        // What this upload replaces, read first: an upload that finishes in between wins the slot.
+        const current = await findLiveCertificate(db, slot);
+        const form = readForm(req.body, req.file);
+        const row = await uploadCertificate({ db, keyring, credentials, clock }, slot, form, current?.id ?? null);
+        return { status: 201, body: toCertificateRead(row) };
+      },
+    },
+    getCertificate: async ({ query, req }) => {
+      const row = await findLiveCertificate(db, {
+        productId: productOf(req),
+        tenantRef: query.tenant_ref,
+        branchRef: query.branch_ref,
+      });
+      if (!row) throw notFound('certificate_not_found', 'No live certificate for this tenant and branch.');
+      return { status: 200, body: toCertificateRead(row) };
+    },
+    deleteCertificate: async ({ query, req }) => {
+      const slot = { productId: productOf(req), tenantRef: query.tenant_ref, branchRef: query.branch_ref };
+      if (!(await deactivateCertificate(db, slot))) {
+        throw notFound('certificate_not_found', 'No live certificate for this tenant and branch.');
+      }
+      return { status: 204, body: undefined };
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+
+import type { Database, DocumentRow } from '../../db/schema.js';
+
+export interface DocumentFilter {
+  productId: string;
+  tenantRef?: string | undefined;
+  branchRef?: string | undefined;
+  status?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** Newest first, then id, on the indexes made for exactly these filters. */
+export function listDocuments(db: Kysely<Database>, filter: DocumentFilter): Promise<DocumentRow[]> {
+  let query = db
+    .selectFrom('documents')
+    .selectAll()
+    .where('product_id', '=', filter.productId)
+    .where('deleted_at', 'is', null);
+  if (filter.tenantRef !== undefined) query = query.where('tenant_ref', '=', filter.tenantRef);
+  if (filter.branchRef !== undefined) query = query.where('branch_ref', '=', filter.branchRef);
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute();
+}
+
+export function findDocument(db: Kysely<Database>, productId: string, id: string): Promise<DocumentRow | undefined> {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('id', '=', id)
+    .where('product_id', '=', productId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function findDocumentXml(db: Kysely<Database>, productId: string, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('document_xml')
+    .innerJoin('documents', 'documents.id', 'document_xml.document_id')
+    .select('document_xml.xml')
+    .where('documents.id', '=', id)
+    .where('documents.product_id', '=', productId)
+    .where('documents.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row?.xml;
+}
+
+export function findByIdempotencyKey(
+  db: Kysely<Database>,
+  productId: string,
+  key: string,
+): Promise<DocumentRow | undefined> {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}

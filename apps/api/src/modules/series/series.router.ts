@@ -1,0 +1,31 @@
+import { contract } from '@emissor/contract';
+import { initServer } from '@ts-rest/express';
+
+import { conflict, notFound } from '../../errors.js';
+import type { AppContext } from '../../app-context.js';
+import { productOf } from '../../http/product-of.js';
+import { toSeriesRead } from './series.mapper.js';
+import { insertSeries, listSeries, setNextNumber } from './series.repository.js';
+
+export function seriesRouter({ db }: AppContext) {
+  return initServer().router(contract.series, {
+    listSeries: async ({ query, req }) => {
+      const rows = await listSeries(db, { productId: productOf(req), tenantRef: query.tenant_ref, branchRef: query.branch_ref });
+      return { status: 200, body: rows.map(toSeriesRead) };
+    },
+    createSeries: async ({ body, req }) => {
+      const row = await insertSeries(
+        db,
+        { productId: productOf(req), tenantRef: body.tenant_ref, branchRef: body.branch_ref },
+        { documentModel: body.document_model, serie: body.serie, nextNumber: body.next_number },
+      );
+      if (!row) throw conflict('series_already_exists', 'This tenant and branch already have that serie for model 55.');
+      return { status: 201, body: toSeriesRead(row) };
+    },
+    patchSeries: async ({ params, body, req }) => {
+      const row = await setNextNumber(db, productOf(req), params.series_id, body.next_number);
+      if (!row) throw notFound('series_not_found', 'No such series.');
+      return { status: 200, body: toSeriesRead(row) };
+    },
+  });
+}

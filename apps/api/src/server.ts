@@ -1,0 +1,79 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+
+import { createApp } from './app.js';
+import { createAuthenticator } from './auth/authenticator.js';
+import { loadKeyring } from './crypto/master-key.js';
+import { resolveMasterSecret } from './crypto/master-secret.js';
+import { openDatabase, type OpenDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import type { Env } from './env.js';
+import type { Logger } from './http/logger.js';
+import { createCredentialsCache } from './modules/certificates/credentials-cache.js';
+
+export interface RunningServer {
+  url: string;
+  database: OpenDatabase;
+  /** Stops accepting, lets in-flight requests finish (up to the timeout), then closes the database. */
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** The instant source for emissions and certificate checks (tests pin it). */
+  clock?: () => Date;
+}
+
+/** Opens the database, runs pending migrations, and serves the API. */
+export async function startServer(env: Env, logger: Logger, options: ServerOptions = {}): Promise<RunningServer> {
+  const database = await openDatabase(env, (line) => logger.warn(line));
+  let keyring;
+  try {
+    const applied = await migrateToLatest(database.db);
+    for (const m of applied) logger.info({ migration: m.migrationName, status: m.status }, 'migration');
+    const secrets = [resolveMasterSecret(env, (message) => logger.warn(message))];
+    if (env.EMISSOR_MASTER_KEY_PREVIOUS) secrets.push(env.EMISSOR_MASTER_KEY_PREVIOUS);
+    keyring = await loadKeyring(database.db, secrets);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = createApp({
+    db: database.db,
+    pool: database.pool,
+    env,
+    logger,
+    authenticator: createAuthenticator(database.db, env.API_KEY_CACHE_TTL_MS),
+    keyring,
+    credentials: createCredentialsCache(database.db, keyring),
+    clock: options.clock ?? (() => new Date()),
+  });
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(env.PORT, env.HOST, () => resolve(s));
+    s.once('error', reject);
+  });
+  // Slow or idle clients must not pin sockets forever.
+  server.keepAliveTimeout = 5_000;
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+
+  const { port } = server.address() as AddressInfo;
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), env.SHUTDOWN_TIMEOUT_MS);
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      await database.close();
+    })());
+
+  return { url: `http://${host}:${port}`, database, close };
+}

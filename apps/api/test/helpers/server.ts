@@ -1,0 +1,58 @@
+import { Writable } from 'node:stream';
+
+import { createEmissorClient } from '@emissor/client';
+
+import { loadEnv } from '../../src/env.js';
+import { createLogger } from '../../src/http/logger.js';
+import { createProduct } from '../../src/modules/products/products.service.js';
+import { startServer, type RunningServer, type ServerOptions } from '../../src/server.js';
+import { createTestDatabase } from './database.js';
+
+export const TEST_MASTER_KEY = 'test-master-key-with-at-least-32-characters!';
+
+export interface TestServer extends RunningServer {
+  /** Every log line the server wrote, parsed (tests look for leaked secrets in them). */
+  logs: string[];
+  /** A new product and a client authenticated with its key. */
+  newProduct(name?: string): Promise<{ id: string; apiKey: string; client: ReturnType<typeof createEmissorClient> }>;
+}
+
+/**
+ * The real server (migrations, keyring, Express on a real port) on a fresh database of the test
+ * PostgreSQL. Tests talk to it over HTTP through @emissor/client.
+ */
+export async function startTestServer(
+  options: ServerOptions & { env?: Record<string, string>; databaseUrl?: string } = {},
+): Promise<TestServer> {
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    EMISSOR_MASTER_KEY: TEST_MASTER_KEY,
+    API_KEY_CACHE_TTL_MS: '0',
+    LOG_LEVEL: 'info',
+    ...options.env,
+  });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const server = await startServer(env, createLogger(env.LOG_LEVEL, sink), options);
+  return {
+    ...server,
+    logs,
+    async newProduct(name = 'test product') {
+      const product = await createProduct(server.database.db, name);
+      return {
+        id: product.id,
+        apiKey: product.api_key,
+        client: createEmissorClient({ baseUrl: server.url, apiKey: product.api_key }),
+      };
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { spawnApi, waitUntilReady, type ApiProcess } from './helpers/api-process.js';
+import { createTestDatabase } from './helpers/database.js';
+
+const running: ApiProcess[] = [];
+afterEach(async () => {
+  for (const api of running.splice(0)) {
+    api.child.kill('SIGTERM');
+    await api.exited;
+  }
+});
+
+async function query<T>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+describe('start-up', () => {
+  it('two API processes starting at once on one empty database both come up, migrating once', async () => {
+    const url = await createTestDatabase();
+    const apis = await Promise.all([spawnApi(url), spawnApi(url)]);
+    running.push(...apis);
+    await Promise.all(apis.map((api) => waitUntilReady(api)));
+
+    const migrations = await query<{ name: string }>(url, 'select name from kysely_migration order by name');
+    expect(migrations.map((m) => m.name)).toEqual([
+      '2026_11_21_0001_create_products',
+      '2026_11_21_0002_create_series',
+      '2026_11_21_0003_create_certificates',
+      '2026_11_21_0004_create_documents',
+    ]);
+    for (const api of apis) {
+      const res = await fetch(`${api.url}/v1/health`);
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it('drains and exits 0 on SIGTERM', async () => {
+    const url = await createTestDatabase();
+    const api = await spawnApi(url);
+    await waitUntilReady(api);
+    api.child.kill('SIGTERM');
+    expect(await api.exited).toBe(0);
+    expect(api.output()).toContain('shutting down');
+  });
+
+  it('refuses to start with a clear message when the configuration is invalid', async () => {
+    const api = await spawnApi('not a url', { EMISSOR_MASTER_KEY: 'short' });
+    expect(await api.exited).toBe(78);
+    expect(api.output()).toContain('DATABASE_URL');
+    expect(api.output()).toContain('EMISSOR_MASTER_KEY: must be at least 32 characters');
+    expect(api.output()).not.toContain('short');
+  });
+
+  it('requires a master key in production', async () => {
+    const url = await createTestDatabase();
+    const api = await spawnApi(url, { EMISSOR_MASTER_KEY: '' });
+    expect(await api.exited).toBe(78);
+    expect(api.output()).toContain('EMISSOR_MASTER_KEY');
+  });
+});
