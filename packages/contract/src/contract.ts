@@ -1,0 +1,28 @@
+import { initContract } from '@ts-rest/core';
+
+import { certificatesRouter } from './routes/certificates.js';
+import { documentsRouter } from './routes/documents.js';
+import { emissionsRouter } from './routes/emissions.js';
+import { healthRouter } from './routes/health.js';
+import { openApiRouter } from './routes/openapi.js';
+import { seriesRouter } from './routes/series.js';
+
+const c = initContract();
+
+/**
+ * Every Emissor route, under `/v1`. Each route lists every status it can answer with
+ * (`strictStatusCodes`), and says in `metadata.auth` whether it needs the `X-Api-Key` header.
+ */
+export const contract = c.router(
+  {
+    health: healthRouter,
+    openapi: openApiRouter,
+    series: seriesRouter,
+    certificates: certificatesRouter,
+    emissions: emissionsRouter,
+    documents: documentsRouter,
+  },
+  { pathPrefix: '/v1', strictStatusCodes: true },
+);
+
+export type Contract = typeof contract;
