@@ -1,4 +1,9 @@
-import { contract, type CertificateUploadForm, type Contract, type TenantBranchQuery } from '@emissor/contract';
+import {
+  contract,
+  type CertificateUploadForm,
+  type Contract,
+  type TenantBranchQuery,
+} from '@emissor/contract';
 import { initClient, type ApiFetcher, type InitClientReturn } from '@ts-rest/core';
 
 import { createFetcher, type FetchLike } from './fetcher.js';
@@ -70,7 +75,11 @@ export function createEmissorClient(options: EmissorClientOptions): EmissorClien
     ...routes,
     uploadCertificate({ query, cnpj, password, file, filename = 'certificate.pfx' }) {
       const blob = file instanceof Blob ? file : new Blob([file], { type: 'application/x-pkcs12' });
-      const body: CertificateUploadForm = { cnpj, password, file: new File([blob], filename, { type: blob.type }) };
+      const body: CertificateUploadForm = {
+        cnpj,
+        password,
+        file: new File([blob], filename, { type: blob.type }),
+      };
       return routes.certificates.uploadCertificate({ query, body });
     },
   };

@@ -16,7 +16,12 @@ export {
   TenantBranchQuerySchema,
   UuidSchema,
 } from './schemas/common.js';
-export { DecimalSchema, isPositiveDecimal, parseDecimal, PositiveDecimalSchema } from './schemas/decimal.js';
+export {
+  DecimalSchema,
+  isPositiveDecimal,
+  parseDecimal,
+  PositiveDecimalSchema,
+} from './schemas/decimal.js';
 export {
   ERROR_CODE_DESCRIPTIONS,
   ErrorBodySchema,
@@ -33,7 +38,10 @@ export {
   SerieSchema,
   SeriesIdParamsSchema,
 } from './schemas/series.js';
-export { CertificateUploadFieldsSchema, FiscalCertificateReadSchema } from './schemas/certificates.js';
+export {
+  CertificateUploadFieldsSchema,
+  FiscalCertificateReadSchema,
+} from './schemas/certificates.js';
 export {
   DestinatarioDataPayloadSchema,
   EmissaoRequestSchema,
@@ -45,15 +53,28 @@ export {
   TributoLinhaPayloadSchema,
   UfDestinoTipoSchema,
 } from './schemas/emissions.js';
-export { DocumentIdParamsSchema, DocumentListQuerySchema, FiscalDocumentReadSchema } from './schemas/documents.js';
+export {
+  DocumentIdParamsSchema,
+  DocumentListQuerySchema,
+  FiscalDocumentReadSchema,
+} from './schemas/documents.js';
 
 export type { Contract } from './contract.js';
 export type { Ambiente, TenantBranchQuery } from './schemas/common.js';
 export type { Decimal, DecimalInput, DecimalParse, DecimalProblem } from './schemas/decimal.js';
-export type { ErrorBody, ErrorCode, HTTPValidationError, ValidationIssue } from './schemas/errors.js';
+export type {
+  ErrorBody,
+  ErrorCode,
+  HTTPValidationError,
+  ValidationIssue,
+} from './schemas/errors.js';
 export type { Health, NotReady, Ready } from './schemas/health.js';
 export type { FiscalSeriesCreate, FiscalSeriesPatch, FiscalSeriesRead } from './schemas/series.js';
-export type { CertificateUploadFields, CertificateUploadForm, FiscalCertificateRead } from './schemas/certificates.js';
+export type {
+  CertificateUploadFields,
+  CertificateUploadForm,
+  FiscalCertificateRead,
+} from './schemas/certificates.js';
 export type {
   DestinatarioDataPayload,
   EmissaoRequest,

@@ -1,7 +1,10 @@
 import { initContract } from '@ts-rest/core';
 
 import { TenantBranchQuerySchema } from '../schemas/common.js';
-import { FiscalCertificateReadSchema, type CertificateUploadForm } from '../schemas/certificates.js';
+import {
+  FiscalCertificateReadSchema,
+  type CertificateUploadForm,
+} from '../schemas/certificates.js';
 import { authenticated, conflict, notFound, withBody } from './responses.js';
 
 const c = initContract();
@@ -11,7 +14,8 @@ export const certificatesRouter = c.router({
     method: 'POST',
     path: '/certificados',
     summary: "Upload a branch's A1 certificate (.pfx and password), replacing the live one",
-    description: 'multipart/form-data with fields cnpj, password and file. 409 when a concurrent upload for the same slot wins.',
+    description:
+      'multipart/form-data with fields cnpj, password and file. 409 when a concurrent upload for the same slot wins.',
     contentType: 'multipart/form-data',
     query: TenantBranchQuerySchema,
     // Type only: ts-rest does not validate multipart bodies. The server checks the text fields with

@@ -1,7 +1,11 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 
-import { DocumentIdParamsSchema, DocumentListQuerySchema, FiscalDocumentReadSchema } from '../schemas/documents.js';
+import {
+  DocumentIdParamsSchema,
+  DocumentListQuerySchema,
+  FiscalDocumentReadSchema,
+} from '../schemas/documents.js';
 import { authenticated, notFound } from './responses.js';
 
 const c = initContract();

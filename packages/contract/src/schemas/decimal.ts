@@ -67,7 +67,11 @@ function decimal(positive: boolean) {
   return z.union([z.number(), z.string()]).transform((value, ctx): string => {
     const parsed = parseDecimal(value);
     if (!parsed.ok) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES[parsed.problem], params: { type: parsed.problem } });
+      ctx.addIssue({
+        code: 'custom',
+        message: MESSAGES[parsed.problem],
+        params: { type: parsed.problem },
+      });
       return z.NEVER;
     }
     if (positive && !isPositiveDecimal(parsed.value)) {
@@ -87,10 +91,14 @@ function decimal(positive: boolean) {
  * JS number, so money and quantities stay exact end to end. Failures are custom issues whose
  * `params.type` is the pydantic name (`decimal_parsing`, `finite_number`).
  */
-export const DecimalSchema = decimal(false);
+export const DecimalSchema = decimal(false).describe(
+  'A JSON number or a decimal string such as "-1.50"',
+);
 
 /** "number > 0 or decimal string", with "> 0" applied to strings too; `params.type` `greater_than`. */
-export const PositiveDecimalSchema = decimal(true);
+export const PositiveDecimalSchema = decimal(true).describe(
+  'Above 0: a JSON number or a decimal string such as "10.50"',
+);
 
 /** A decimal after parsing: canonical text. */
 export type Decimal = z.output<typeof DecimalSchema>;

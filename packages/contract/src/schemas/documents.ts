@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-import { AmbienteSchema, DateTimeSchema, DocumentModelSchema, queryInt, RefSchema, UuidSchema } from './common.js';
+import {
+  AmbienteSchema,
+  DateTimeSchema,
+  DocumentModelSchema,
+  queryInt,
+  RefSchema,
+  UuidSchema,
+} from './common.js';
 
 /**
  * A stored NF-e. `status` is `assinada` while transmission is not configured; `processando`,

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-import { AmbienteSchema, CnpjSchema, DocumentModelSchema, RefSchema, UuidSchema } from './common.js';
+import {
+  AmbienteSchema,
+  CnpjSchema,
+  DocumentModelSchema,
+  RefSchema,
+  UuidSchema,
+} from './common.js';
 import { DecimalSchema, PositiveDecimalSchema } from './decimal.js';
 import { SerieSchema } from './series.js';
 

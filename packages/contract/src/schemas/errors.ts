@@ -21,22 +21,65 @@ export const ErrorCodeSchema = z.enum([
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
 /** The HTTP status each code is sent with and what it means, for the generated error docs. */
-export const ERROR_CODE_DESCRIPTIONS: Readonly<Record<ErrorCode, { status: number; description: string }>> = {
-  unauthorized: { status: 401, description: 'The X-Api-Key header is missing or wrong, or its product was deleted.' },
+export const ERROR_CODE_DESCRIPTIONS: Readonly<
+  Record<ErrorCode, { status: number; description: string }>
+> = {
+  unauthorized: {
+    status: 401,
+    description: 'The X-Api-Key header is missing or wrong, or its product was deleted.',
+  },
   not_found: { status: 404, description: 'No route matches this method and path.' },
-  series_not_found: { status: 404, description: 'No such series for this product (also on emission: no series for tenant, branch and serie).' },
-  certificate_not_found: { status: 404, description: 'No live certificate for this product, tenant_ref and branch_ref.' },
+  series_not_found: {
+    status: 404,
+    description:
+      'No such series for this product (also on emission: no series for tenant, branch and serie).',
+  },
+  certificate_not_found: {
+    status: 404,
+    description: 'No live certificate for this product, tenant_ref and branch_ref.',
+  },
   document_not_found: { status: 404, description: 'No such document for this product.' },
-  series_already_exists: { status: 409, description: 'A series with this tenant_ref, branch_ref, model and serie already exists.' },
-  certificate_upload_conflict: { status: 409, description: 'Another upload for the same tenant and branch finished first; retry to replace it.' },
-  emitente_certificate_cnpj_mismatch: { status: 409, description: "emitente.cnpj does not match the certificate's CNPJ or CNPJ root." },
-  certificate_expired: { status: 409, description: 'The live certificate of the branch has expired.' },
-  certificate_not_yet_valid: { status: 409, description: 'The live certificate of the branch is not valid yet.' },
-  series_exhausted: { status: 409, description: 'The series has no number left (the next would exceed 999999999).' },
-  payload_too_large: { status: 413, description: 'JSON body over 2 MiB, or certificate file over 100 KiB.' },
-  rate_limited: { status: 429, description: 'Too many requests; retry after the Retry-After header (reserved).' },
-  service_unavailable: { status: 503, description: 'The database cannot be reached; retry after the Retry-After header.' },
-  internal_error: { status: 500, description: 'An unexpected failure; the message carries the request id.' },
+  series_already_exists: {
+    status: 409,
+    description: 'A series with this tenant_ref, branch_ref, model and serie already exists.',
+  },
+  certificate_upload_conflict: {
+    status: 409,
+    description:
+      'Another upload for the same tenant and branch finished first; retry to replace it.',
+  },
+  emitente_certificate_cnpj_mismatch: {
+    status: 409,
+    description: "emitente.cnpj does not match the certificate's CNPJ or CNPJ root.",
+  },
+  certificate_expired: {
+    status: 409,
+    description: 'The live certificate of the branch has expired.',
+  },
+  certificate_not_yet_valid: {
+    status: 409,
+    description: 'The live certificate of the branch is not valid yet.',
+  },
+  series_exhausted: {
+    status: 409,
+    description: 'The series has no number left (the next would exceed 999999999).',
+  },
+  payload_too_large: {
+    status: 413,
+    description: 'JSON body over 2 MiB, or certificate file over 100 KiB.',
+  },
+  rate_limited: {
+    status: 429,
+    description: 'Too many requests; retry after the Retry-After header (reserved).',
+  },
+  service_unavailable: {
+    status: 503,
+    description: 'The database cannot be reached; retry after the Retry-After header.',
+  },
+  internal_error: {
+    status: 500,
+    description: 'An unexpected failure; the message carries the request id.',
+  },
 };
 
 /** Body of every error except 422. */

@@ -9,5 +9,8 @@ export const ReadySchema = z.object({ status: z.literal('ok'), database: z.liter
 export type Ready = z.infer<typeof ReadySchema>;
 
 /** `GET /v1/health/ready` 503: the database does not answer. */
-export const NotReadySchema = z.object({ status: z.literal('unavailable'), database: z.literal('unreachable') });
+export const NotReadySchema = z.object({
+  status: z.literal('unavailable'),
+  database: z.literal('unreachable'),
+});
 export type NotReady = z.infer<typeof NotReadySchema>;

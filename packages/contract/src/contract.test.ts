@@ -1,0 +1,78 @@
+import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
+import { describe, expect, it } from 'vitest';
+
+import { contract } from './contract.js';
+import { ERROR_CODE_DESCRIPTIONS, ErrorCodeSchema } from './schemas/errors.js';
+
+function routes(router: AppRouter, prefix = ''): [string, AppRoute][] {
+  return Object.entries(router).flatMap(([key, value]) =>
+    isAppRoute(value)
+      ? [[`${prefix}${key}`, value] as [string, AppRoute]]
+      : routes(value, `${prefix}${key}.`),
+  );
+}
+
+const all = routes(contract);
+const PUBLIC = ['health.getHealth', 'health.getReady', 'openapi.getOpenApi'];
+
+describe('contract', () => {
+  it('has the 13 routes of the spec', () => {
+    expect(all.map(([name, r]) => `${r.method} ${r.path} ${name}`).sort()).toEqual(
+      [
+        'DELETE /v1/certificados certificates.deleteCertificate',
+        'GET /v1/certificados certificates.getCertificate',
+        'GET /v1/documentos documents.listDocuments',
+        'GET /v1/documentos/:document_id documents.getDocument',
+        'GET /v1/documentos/:document_id/xml documents.getDocumentXml',
+        'GET /v1/health health.getHealth',
+        'GET /v1/health/ready health.getReady',
+        'GET /v1/openapi.json openapi.getOpenApi',
+        'GET /v1/series series.listSeries',
+        'PATCH /v1/series/:series_id series.patchSeries',
+        'POST /v1/certificados certificates.uploadCertificate',
+        'POST /v1/emissoes emissions.emit',
+        'POST /v1/series series.createSeries',
+      ].sort(),
+    );
+  });
+
+  it.each(all)('%s has a summary, metadata.auth and strict status codes', (name, route) => {
+    expect(route.summary).toMatch(/\w/);
+    expect(route.metadata).toEqual({ auth: PUBLIC.includes(name) ? 'none' : 'api-key' });
+    expect(route.strictStatusCodes).toBe(true);
+    expect(Object.keys(route.responses)).toContain('500');
+  });
+
+  it.each(all.filter(([name]) => !PUBLIC.includes(name)))(
+    '%s declares 401, 422 and 503',
+    (_name, route) => {
+      expect(Object.keys(route.responses)).toEqual(expect.arrayContaining(['401', '422', '503']));
+    },
+  );
+
+  it('routes with a body declare 413', () => {
+    for (const [, route] of all) {
+      if (route.method === 'POST' || route.method === 'PATCH')
+        expect(Object.keys(route.responses)).toContain('413');
+    }
+  });
+
+  it('uploads are multipart', () => {
+    expect(contract.certificates.uploadCertificate.contentType).toBe('multipart/form-data');
+  });
+});
+
+describe('ERROR_CODE_DESCRIPTIONS', () => {
+  it.each(ErrorCodeSchema.options)('%s has an error status and a one-line description', (code) => {
+    const entry = ERROR_CODE_DESCRIPTIONS[code];
+    expect(entry.status).toBeGreaterThanOrEqual(400);
+    expect(entry.status).toBeLessThan(600);
+    expect(entry.description).toMatch(/^[^\n]+\.$/);
+  });
+
+  it('describes no code outside the enum', () => {
+    expect(Object.keys(ERROR_CODE_DESCRIPTIONS).sort()).toEqual(
+      [...ErrorCodeSchema.options].sort(),
+    );
+  });
+});
