@@ -9,6 +9,7 @@ import { authenticated, conflict, notFound, withBody } from './responses.js';
 
 const c = initContract();
 
+/** The live A1 certificate of a tenant and branch (one slot each). */
 export const certificatesRouter = c.router({
   uploadCertificate: {
     method: 'POST',

@@ -10,6 +10,7 @@ import { authenticated, notFound } from './responses.js';
 
 const c = initContract();
 
+/** Issued documents and their signed XML. */
 export const documentsRouter = c.router({
   listDocuments: {
     method: 'GET',

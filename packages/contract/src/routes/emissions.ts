@@ -6,6 +6,7 @@ import { authenticated, conflict, notFound, withBody } from './responses.js';
 
 const c = initContract();
 
+/** Issuing an NF-e. */
 export const emissionsRouter = c.router({
   emit: {
     method: 'POST',

@@ -5,6 +5,7 @@ import { crashes } from './responses.js';
 
 const c = initContract();
 
+/** Liveness and readiness; no API key. */
 export const healthRouter = c.router({
   getHealth: {
     method: 'GET',

@@ -5,6 +5,7 @@ import { crashes } from './responses.js';
 
 const c = initContract();
 
+/** The generated OpenAPI document; no API key. */
 export const openApiRouter = c.router({
   getOpenApi: {
     method: 'GET',

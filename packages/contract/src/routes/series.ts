@@ -12,6 +12,7 @@ import { authenticated, conflict, notFound, withBody } from './responses.js';
 
 const c = initContract();
 
+/** Numbering series of model 55, per tenant and branch. */
 export const seriesRouter = c.router({
   listSeries: {
     method: 'GET',
