@@ -94,7 +94,7 @@ describe('POST /v1/certificados', () => {
     const res = await postCertificate(server.url, apiKey, refs, { cnpj: CNPJ, password: pfx.password, file: pfx.pfx });
     expect(res.status).toBe(201);
     // Read the raw row with a separate driver connection, as an attacker with a dump would.
-    const client = new pg.Client({ connectionString: (server.database.pool as unknown as { options: { connectionString: string } }).options.connectionString });
+    const client = new pg.Client({ connectionString: server.databaseUrl });
     await client.connect();
     try {
       const { rows } = await client.query('select * from certificates where id = $1', [res.body.id]);

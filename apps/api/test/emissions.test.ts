@@ -128,7 +128,7 @@ describe('POST /v1/emissoes', () => {
     const key = newKey();
     const results = await Promise.all(Array.from({ length: 20 }, () => emitRaw(product.apiKey, emissionRequest(r), key)));
     const statuses = results.map((x) => x.status).sort();
-    expect(statuses).toEqual([200, ...Array(19).fill(200), 201].slice(1).sort().concat().length === 20 ? [...Array(19).fill(200), 201] : []);
+    expect(statuses).toEqual([...Array(19).fill(200), 201]);
     expect(new Set(results.map((x) => x.body.id)).size).toBe(1);
     expect(await documentCount(product.id)).toBe(1);
     expect(await seriesCounter(product, r)).toEqual([{ serie: 1, next_number: 2 }]);
@@ -274,7 +274,7 @@ describe('certificate validity at emission', () => {
     expect(up.status).toBe(201);
     await url.close();
 
-    const later = await startTestServer({ databaseUrl: (url.database.pool as unknown as { options: { connectionString: string } }).options.connectionString });
+    const later = await startTestServer({ databaseUrl: url.databaseUrl });
     try {
       const res = await fetch(`${later.url}/v1/emissoes`, {
         method: 'POST',

@@ -3,7 +3,9 @@ import { parseArgs } from 'node:util';
 
 import { openDatabase, type OpenDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { loadEnv } from '../env.js';
+import { resolveMasterSecret } from '../crypto/master-secret.js';
+import { rotateMasterKey } from '../crypto/rotate-master-key.js';
+import { loadEnv, type Env } from '../env.js';
 import {
   createProduct,
   deleteProduct,
@@ -18,6 +20,8 @@ const USAGE = `Usage: pnpm admin <command>
   product rotate-key --id <uuid> [--json] issue a new key; the old one stops working
   product list                            list products (never keys)
   migrate                                 run pending database migrations
+  master-key rotate                       re-encrypt certificates under EMISSOR_NEW_MASTER_KEY
+                                          (EMISSOR_MASTER_KEY holds the current one)
 
 Works against DATABASE_URL, or the embedded PostgreSQL under .data/ (started if needed).`;
 
@@ -34,7 +38,7 @@ function requireId(id: string | undefined): string {
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const note = (line: string) => process.stderr.write(`${line}\n`);
 
-async function run(args: string[], database: () => Promise<OpenDatabase>): Promise<void> {
+async function run(args: string[], env: Env, database: () => Promise<OpenDatabase>): Promise<void> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
@@ -96,6 +100,17 @@ async function run(args: string[], database: () => Promise<OpenDatabase>): Promi
       }
       return;
     }
+    case 'master-key rotate': {
+      // Read from the environment, never from argv: command lines end up in shell history and `ps`.
+      const next = process.env.EMISSOR_NEW_MASTER_KEY;
+      if (!next || next.length < 32) throw new UsageError('set EMISSOR_NEW_MASTER_KEY (at least 32 characters)');
+      const db = await database();
+      await migrateToLatest(db.db);
+      const result = await rotateMasterKey(db.db, resolveMasterSecret(env, note), next);
+      say(`re-encrypted ${result.reencrypted} certificate(s) under master key ${result.newKeyId}`);
+      note('now set EMISSOR_MASTER_KEY to the new secret on every API process and restart them');
+      return;
+    }
     default:
       throw new UsageError(command ? `unknown command: ${command}` : 'no command given');
   }
@@ -105,7 +120,7 @@ async function main(): Promise<number> {
   let opened: OpenDatabase | undefined;
   try {
     const env = loadEnv();
-    await run(process.argv.slice(2), async () => (opened ??= await openDatabase(env, note)));
+    await run(process.argv.slice(2), env, async () => (opened ??= await openDatabase(env, note)));
     return 0;
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {

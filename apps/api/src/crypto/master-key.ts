@@ -56,6 +56,22 @@ export async function loadKeyring(db: Kysely<Database>, secrets: readonly string
     }
   }
 
+  if (!currentId && rows.some((row) => row.retired_at && keys.has(row.id))) {
+    throw new MasterKeyError(
+      'EMISSOR_MASTER_KEY was rotated away: it opens only retired master keys. Configure the new secret.',
+    );
+  }
+  const unreadable = await db
+    .selectFrom('certificates')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .$if(keys.size > 0, (q) => q.where('master_key_id', 'not in', [...keys.keys()]))
+    .executeTakeFirstOrThrow();
+  if (Number(unreadable.n) > 0) {
+    throw new MasterKeyError(
+      `${unreadable.n} certificate(s) are encrypted under master keys the configured secret(s) do not open: wrong EMISSOR_MASTER_KEY?`,
+    );
+  }
+
   if (!currentId) {
     const salt = randomBytes(16);
     const key = await derive(currentSecret, salt);

@@ -11,6 +11,7 @@ import { createTestDatabase } from './database.js';
 export const TEST_MASTER_KEY = 'test-master-key-with-at-least-32-characters!';
 
 export interface TestServer extends RunningServer {
+  databaseUrl: string;
   /** Every log line the server wrote, parsed (tests look for leaked secrets in them). */
   logs: string[];
   /** A new product and a client authenticated with its key. */
@@ -45,6 +46,7 @@ export async function startTestServer(
   const server = await startServer(env, createLogger(env.LOG_LEVEL, sink), options);
   return {
     ...server,
+    databaseUrl,
     logs,
     async newProduct(name = 'test product') {
       const product = await createProduct(server.database.db, name);

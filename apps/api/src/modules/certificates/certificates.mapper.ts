@@ -1,7 +1,9 @@
+import type { FiscalCertificateRead } from '@emissor/contract';
+
 import type { CertificateMetadata } from './certificates.repository.js';
 
 /** Metadata only: the file, its password and the key never leave the database. */
-export function toCertificateRead(row: CertificateMetadata) {
+export function toCertificateRead(row: CertificateMetadata): FiscalCertificateRead {
   return {
     id: row.id,
     product_id: row.product_id,

@@ -1,7 +1,9 @@
+import type { FiscalSeriesRead } from '@emissor/contract';
+
 import type { Series } from '../../db/schema.js';
 
 /** The only way a series row reaches a response. */
-export function toSeriesRead(row: Series) {
+export function toSeriesRead(row: Series): FiscalSeriesRead {
   return {
     id: row.id,
     product_id: row.product_id,
