@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 import { z } from 'zod';
@@ -24,6 +25,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_ENABLED: booleanFlag,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** HTTP worker processes sharing the port; `auto` = one per core. */
+  API_WORKERS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
+    .default(1)
+    .transform((v) => (v === 'auto' ? availableParallelism() : v)),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,3 +1,6 @@
+import cluster from 'node:cluster';
+
+import { runPrimary } from './cluster.js';
 import { EnvError, loadEnv } from './env.js';
 import { createLogger } from './http/logger.js';
 import { startServer } from './server.js';
@@ -14,6 +17,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(env.LOG_LEVEL);
+  if (env.API_WORKERS > 1 && cluster.isPrimary) return runPrimary(env, logger);
   const server = await startServer(env, logger);
   logger.info({ url: server.url, embedded_database: server.database.embedded }, 'Emissor API listening');
   if (server.database.embedded) {

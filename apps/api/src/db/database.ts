@@ -3,6 +3,7 @@ import { connectDatabase, type DatabaseHandle } from './connect.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
 
 export interface OpenDatabase extends DatabaseHandle {
+  url: string;
   embedded: boolean;
   close(): Promise<void>;
 }
@@ -17,6 +18,7 @@ export async function openDatabase(env: Env, log: (line: string) => void): Promi
   const handle = connectDatabase(url, env.DATABASE_POOL_SIZE);
   return {
     ...handle,
+    url,
     embedded: embedded !== undefined,
     async close() {
       await handle.db.destroy();

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 
 import { NfeValidationError, pickCodigoNumerico, prepareNfe, renderNfe, type NfeRequest } from '@emissor/nfe-xml';
 import { certificateValidityAt, signNfe, verifyNfe } from '@emissor/signer';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 
 import type { Database, DocumentRow } from '../../db/schema.js';
 import { conflict, notFound, RequestValidationFailure } from '../../errors.js';
@@ -10,6 +10,7 @@ import type { CredentialsCache } from '../certificates/credentials-cache.js';
 import { findByIdempotencyKey } from '../documents/documents.repository.js';
 import { emitterMatchesCertificate } from './cnpj-rule.js';
 import { findEmissionTarget } from './emission-target.js';
+import { storeDocument } from './store-document.js';
 
 /** The last number a series can hand out (`nNF` has 9 digits). */
 const LAST_NUMBER = 999_999_999;
@@ -44,7 +45,8 @@ function prepare(request: NfeRequest) {
  * Emits one NF-e exactly once per idempotency key, in decisions.md's order of checks. Everything
  * that does not depend on the number (validation, the XML of items and totals, the parsed
  * certificate) happens before the series row is locked, so the lock is held only for numbering,
- * the header, signing and the inserts.
+ * the header, signing and one insert statement. Requests racing with one new key are settled by
+ * the unique (product, key) index: the loser stores nothing and answers with the winner's document.
  */
 export async function emitDocument(
   deps: EmissionDeps,
@@ -54,18 +56,17 @@ export async function emitDocument(
 ): Promise<EmissionOutcome> {
   const prepared = prepare(request);
 
-  const replay = await findByIdempotencyKey(deps.db, productId, idempotencyKey);
-  if (replay) return { replayed: true, document: replay };
-
   const target = await findEmissionTarget(deps.db, {
     productId,
+    idempotencyKey,
     tenantRef: request.tenant_ref,
     branchRef: request.branch_ref,
     serie: request.serie,
   });
-  const { seriesId, certificateId } = target;
+  if (target.replayId) return replayOf(deps.db, productId, idempotencyKey);
+  const { seriesId, certificateId, cnpj, cnpjCertificado } = target;
   if (!seriesId) throw notFound('series_not_found', `No series ${request.serie} for this tenant and branch.`);
-  if (!certificateId || !target.cnpj || !target.cnpjCertificado) {
+  if (!certificateId || !cnpj || !cnpjCertificado) {
     throw notFound('certificate_not_found', 'No live certificate for this tenant and branch.');
   }
 
@@ -74,29 +75,23 @@ export async function emitDocument(
   const validity = certificateValidityAt(credentials, issuedAt);
   if (validity === 'expired') throw conflict('certificate_expired', 'The branch certificate has expired.');
   if (validity === 'not_yet_valid') throw conflict('certificate_not_yet_valid', 'The branch certificate is not valid yet.');
-  if (!emitterMatchesCertificate(request.emitente.cnpj, { cnpj: target.cnpj, cnpjCertificado: target.cnpjCertificado })) {
+  if (!emitterMatchesCertificate(request.emitente.cnpj, { cnpj, cnpjCertificado })) {
     throw conflict(
       'emitente_certificate_cnpj_mismatch',
       "emitente.cnpj does not match the certificate's CNPJ (or its root).",
     );
   }
 
-  return deps.db.transaction().execute(async (trx) => {
-    // Requests racing with one new key queue here; all but the first then find its document.
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`${productId}/${idempotencyKey}`}, 0))`.execute(trx);
-    const winner = await findByIdempotencyKey(trx, productId, idempotencyKey);
-    if (winner) return { replayed: true, document: winner };
-
+  const stored = await deps.db.transaction().execute(async (trx) => {
     const numero = await lockNextNumber(trx, seriesId);
     const codigoNumerico = pickCodigoNumerico(numero, drawEightDigits);
     const { xml, chave } = renderNfe(prepared, { numero, codigoNumerico, issuedAt });
     const signed = signNfe(xml, credentials);
     const verification = verifyNfe(signed);
     if (!verification.valid) throw new Error(`freshly signed document failed verification: ${verification.reason}`);
-
-    const document = await trx
-      .insertInto('documents')
-      .values({
+    return storeDocument(
+      trx,
+      {
         product_id: productId,
         tenant_ref: request.tenant_ref,
         branch_ref: request.branch_ref,
@@ -109,22 +104,19 @@ export async function emitDocument(
         // Built, signed, verified and stored; transmission to SEFAZ is not configured.
         status: 'assinada',
         ambiente: request.ambiente,
-        rejeicao_codigo: null,
-        rejeicao_motivo: null,
-        protocolo: null,
-        autorizada_em: null,
         idempotency_key: idempotencyKey,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('document_xml').values({ document_id: document.id, xml: signed }).execute();
-    await trx
-      .updateTable('series')
-      .set({ next_number: numero + 1, updated_at: issuedAt })
-      .where('id', '=', seriesId)
-      .execute();
-    return { replayed: false, document };
+      },
+      signed,
+    );
   });
+  // Nothing stored: a request with the same key won the race while this one waited for the lock.
+  return stored ? { replayed: false, document: stored } : replayOf(deps.db, productId, idempotencyKey);
+}
+
+async function replayOf(db: Kysely<Database>, productId: string, key: string): Promise<EmissionOutcome> {
+  const document = await findByIdempotencyKey(db, productId, key);
+  if (!document) throw new Error('idempotency key vanished');
+  return { replayed: true, document };
 }
 
 /** Locks the series row for the rest of the transaction and returns the number to use. */

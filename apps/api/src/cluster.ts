@@ -1,0 +1,57 @@
+import cluster from 'node:cluster';
+
+import { resolveMasterSecret } from './crypto/master-secret.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import type { Env } from './env.js';
+import type { Logger } from './http/logger.js';
+
+/**
+ * The primary of a multi-worker API: it owns the embedded PostgreSQL (when there is no
+ * DATABASE_URL) and the generated development master key, migrates once, then forks `workers`
+ * HTTP processes that share the port. A worker that dies is replaced; SIGTERM drains them all.
+ */
+export async function runPrimary(env: Env, logger: Logger): Promise<void> {
+  const database = await openDatabase(env, (line) => logger.warn(line));
+  await migrateToLatest(database.db);
+  // Workers only need the URL; the primary keeps the embedded server (if any) alive and its own
+  // pool idle until shutdown.
+  const workerEnv = {
+    DATABASE_URL: env.DATABASE_URL ?? database.url,
+    EMISSOR_MASTER_KEY: resolveMasterSecret(env, (message) => logger.warn(message)),
+  };
+
+  let stopping = false;
+  const fork = () => cluster.fork(workerEnv);
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
+    fork();
+  });
+  for (let i = 0; i < env.API_WORKERS; i++) fork();
+  logger.info({ workers: env.API_WORKERS, port: env.PORT, embedded_database: database.embedded }, 'Emissor API primary started');
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down workers');
+    const workers = Object.values(cluster.workers ?? {});
+    let alive = workers.length;
+    const done = () => {
+      database.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    };
+    if (alive === 0) return done();
+    for (const worker of workers) {
+      worker?.once('exit', () => {
+        alive -= 1;
+        if (alive === 0) done();
+      });
+      worker?.process.kill('SIGTERM');
+    }
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
