@@ -1,0 +1,71 @@
+import { formatDecimal } from './decimal.js';
+import { NfeValidationError } from './errors.js';
+import { renderDest } from './render/dest.js';
+import { renderDet } from './render/det.js';
+import { renderEmit } from './render/emit.js';
+import { renderIdeFragments } from './render/ide.js';
+import { emptyTotals } from './render/item-totals.js';
+import { renderPag, TRANSP } from './render/pag.js';
+import { renderTotals, totalInvoice } from './render/totals.js';
+import type { NfeRequest, PreparedNfe } from './types.js';
+import { ufInfo } from './ufs.js';
+import { IssueList } from './validate/issues.js';
+import { given } from './validate/text.js';
+
+/** det{1..990} (leiauteNFe_v4.00.xsd). */
+export const MAX_ITEMS = 990;
+
+/**
+ * Checks a request against every layout limit and renders all of the document that does not depend
+ * on the number, the cNF or the instant. Throws `NfeValidationError` listing every issue found.
+ */
+export function prepareNfe(request: NfeRequest): PreparedNfe {
+  const issues = new IssueList();
+  const itens = Array.isArray(request.itens) ? request.itens : [];
+  if (itens.length === 0) issues.add(['itens'], 'too_short', 'List should have at least 1 item');
+  if (itens.length > MAX_ITEMS) issues.add(['itens'], 'too_long', `List should have at most ${MAX_ITEMS} items (det{1..990})`);
+
+  const emit = renderEmit(issues, request.emitente);
+  const uf = request.emitente.address_state;
+  const info = ufInfo(uf);
+  const cMunFG = request.emitente.address_city_ibge_code;
+  const ide = renderIdeFragments(issues, request, cMunFG);
+
+  let dest = '';
+  if (given(request.destinatario)) {
+    const rendered = renderDest(issues, request.destinatario, request.ambiente === 'homologacao');
+    dest = rendered.xml;
+    // idDest comes from uf_destino_tipo; a recipient address in another state must agree (SEFAZ 521/523).
+    if (rendered.uf && info && ufInfo(rendered.uf)) {
+      const interstate = rendered.uf !== uf;
+      if (interstate !== (request.uf_destino_tipo === 'interestadual')) {
+        issues.add(['uf_destino_tipo'], 'uf_destino_tipo_mismatch', `Recipient state ${rendered.uf} and emitter state ${uf} contradict uf_destino_tipo '${request.uf_destino_tipo}'`);
+      }
+    }
+  }
+
+  const crt = request.emitente.crt;
+  const totals = emptyTotals();
+  const ctx = { issues, simples: crt !== '3', interstate: request.uf_destino_tipo === 'interestadual', totals };
+  let dets = '';
+  const limit = Math.min(itens.length, MAX_ITEMS);
+  for (let i = 0; i < limit; i++) dets += renderDet(ctx, itens[i] as (typeof itens)[number], i);
+
+  const vNF = totalInvoice(totals);
+  const total = renderTotals(issues, totals, vNF);
+  const pag = renderPag(issues, request.pagamento, vNF);
+
+  if (issues.count > 0) throw new NfeValidationError(issues.toArray());
+  return {
+    cUF: info?.cUF ?? '',
+    uf,
+    cnpj: request.emitente.cnpj,
+    serie: request.serie,
+    tpEmis: ide.tpEmis,
+    ideBeforeNumber: ide.beforeNumber,
+    ideMiddle: ide.middle,
+    ideTail: ide.tail,
+    body: emit + dest + dets + total + TRANSP + pag,
+    vNF: formatDecimal(vNF, 2),
+  };
+}

@@ -1,0 +1,31 @@
+import type { IssuePath } from '../errors.js';
+import type { IssueList } from './issues.js';
+import { checkPattern } from './text.js';
+
+/** The CNPJ the API accepts (decisions.md): 12 of `[0-9A-Z]` then 2 digits. */
+const CNPJ_ANY = /^[0-9A-Z]{12}\d{2}$/;
+
+/**
+ * Whether the layout this library writes accepts the alphanumeric CNPJ. Both shipped packs
+ * (PL_009 and PL_010b) still define TCnpj as `[0-9]{14}` and TChNFe as `[0-9]{44}`; the letters
+ * arrive with a later PL_010 revision. Until then such a CNPJ is an issue, never an invalid XML.
+ */
+export const LAYOUT_ACCEPTS_ALPHANUMERIC_CNPJ = false;
+
+/** A CNPJ that may reach the XML: the API's pattern, then the layout's. */
+export function checkCnpj(issues: IssueList, path: IssuePath, value: unknown): string | undefined {
+  const cnpj = checkPattern(issues, path, value, CNPJ_ANY, '14 characters: 12 of [0-9A-Z] then 2 digits (CNPJ)');
+  if (cnpj && !LAYOUT_ACCEPTS_ALPHANUMERIC_CNPJ && !/^\d{14}$/.test(cnpj)) {
+    issues.add(
+      path,
+      'cnpj_alphanumeric_unsupported',
+      'The NF-e 4.00 schema packs in use (PL_009, PL_010b) accept only all-digit CNPJs in the document',
+    );
+    return undefined;
+  }
+  return cnpj;
+}
+
+export function checkCpf(issues: IssueList, path: IssuePath, value: unknown): string | undefined {
+  return checkPattern(issues, path, value, /^\d{11}$/, '11 digits (CPF)');
+}
