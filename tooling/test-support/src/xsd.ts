@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { XmlDocument, XmlLibError, XsdValidator, xmlRegisterInputProvider } from 'libxml2-wasm';
+import { XmlC14NMode, XmlDocument, XmlLibError, XsdValidator, xmlRegisterInputProvider } from 'libxml2-wasm';
 import { fsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 
 import { sharedPath } from './shared-dir.js';
@@ -75,4 +75,17 @@ export function disposeNfeValidators(): void {
 /** The absolute path of a pack's folder, for tests that want to show it in a message. */
 export function nfeSchemaDir(pack: NfeSchemaPack): string {
   return join(sharedPath('nfe-schemas'), pack);
+}
+
+/**
+ * Canonical XML 1.0 (without comments) of a whole document, as libxml2 writes it — the form the
+ * NF-e signature digests. Lets builders prove their output is already canonical.
+ */
+export function canonicalXml(xml: string): string {
+  const doc = XmlDocument.fromString(xml);
+  try {
+    return doc.canonicalizeToString({ mode: XmlC14NMode.XML_C14N_1_0 });
+  } finally {
+    doc.dispose();
+  }
 }
