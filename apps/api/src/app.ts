@@ -5,10 +5,12 @@ import express from 'express';
 import type { AppContext } from './app-context.js';
 import { apiKeyAuth } from './http/api-key-auth.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
+import { createMetrics } from './http/metrics.js';
 import { requestContext } from './http/request-context.js';
 import { requestValidationHandler } from './http/request-validation-handler.js';
 import { securityHeaders } from './http/security-headers.js';
 import { certificatesRouter } from './modules/certificates/certificates.router.js';
+import { docsRouter } from './modules/docs/docs.router.js';
 import { documentsRouter } from './modules/documents/documents.router.js';
 import { emissionsRouter } from './modules/emissions/emissions.router.js';
 import { healthRouter } from './modules/health/health.router.js';
@@ -27,6 +29,13 @@ export function createApp(ctx: AppContext): express.Express {
   app.set('etag', false);
   app.use(requestContext(ctx.logger));
   app.use(securityHeaders);
+  if (ctx.env.METRICS_ENABLED) {
+    // Outside the product key (scrapers have none): expose /metrics only on a private network.
+    const metrics = createMetrics(ctx.pool);
+    app.use(metrics.middleware);
+    app.get('/metrics', metrics.handler);
+  }
+  app.use(docsRouter());
   app.use(express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
 
   const router = initServer().router(contract, {
