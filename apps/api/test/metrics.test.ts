@@ -9,8 +9,13 @@ function sample(text: string, name: string, labels: Record<string, string>): num
   for (const line of text.split('\n')) {
     if (!line.startsWith(`${name}{`)) continue;
     const body = line.slice(name.length + 1, line.lastIndexOf('}'));
-    const found = Object.fromEntries([...body.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([k, v]) => found[k] === v) && Object.keys(found).length === Object.keys(labels).length) {
+    const found = Object.fromEntries(
+      [...body.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    if (
+      Object.entries(labels).every(([k, v]) => found[k] === v) &&
+      Object.keys(found).length === Object.keys(labels).length
+    ) {
       return Number(line.slice(line.lastIndexOf(' ') + 1));
     }
   }
@@ -19,7 +24,9 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 
 describe('routeLabel', () => {
   it('maps a URL to its contract path, and anything else to one bounded label', () => {
-    expect(routeLabel('GET', '/v1/documentos/6f1c2a8e-0000-4000-8000-000000000000/xml')).toBe('/v1/documentos/:document_id/xml');
+    expect(routeLabel('GET', '/v1/documentos/6f1c2a8e-0000-4000-8000-000000000000/xml')).toBe(
+      '/v1/documentos/:document_id/xml',
+    );
     expect(routeLabel('GET', '/v1/health/ready')).toBe('/v1/health/ready');
     expect(routeLabel('PATCH', '/v1/series/abc')).toBe('/v1/series/:series_id');
     expect(routeLabel('GET', '/v1/series/abc')).toBe('unmatched');
@@ -56,13 +63,28 @@ describe('GET /metrics', () => {
     await prepareBranch(enabled.url, product, refs);
     const key = newKey();
     const body = emissionRequest(refs);
-    expect((await product.client.emissions.emit({ headers: { 'idempotency-key': key }, body })).status).toBe(201);
-    expect((await product.client.emissions.emit({ headers: { 'idempotency-key': key }, body })).status).toBe(200);
+    expect(
+      (await product.client.emissions.emit({ headers: { 'idempotency-key': key }, body })).status,
+    ).toBe(201);
+    expect(
+      (await product.client.emissions.emit({ headers: { 'idempotency-key': key }, body })).status,
+    ).toBe(200);
     const missing = emissionRequest({ ...refs, branch_ref: 'no-series' });
-    expect((await product.client.emissions.emit({ headers: { 'idempotency-key': newKey() }, body: missing })).status).toBe(404);
+    expect(
+      (
+        await product.client.emissions.emit({
+          headers: { 'idempotency-key': newKey() },
+          body: missing,
+        })
+      ).status,
+    ).toBe(404);
     const docId = '6f1c2a8e-0000-4000-8000-000000000000';
-    expect((await product.client.documents.getDocument({ params: { document_id: docId } })).status).toBe(404);
-    await fetch(`${enabled.url}/v1/series?tenant_ref=a&branch_ref=b`, { headers: { 'x-api-key': 'emk_wrong_key' } });
+    expect(
+      (await product.client.documents.getDocument({ params: { document_id: docId } })).status,
+    ).toBe(404);
+    await fetch(`${enabled.url}/v1/series?tenant_ref=a&branch_ref=b`, {
+      headers: { 'x-api-key': 'emk_wrong_key' },
+    });
 
     // No product key: a scraper has none.
     const res = await fetch(`${enabled.url}/metrics`);
@@ -79,20 +101,30 @@ describe('GET /metrics', () => {
     expect(requests('/v1/series', 'GET', '401')).toBe(1);
     expect(text).not.toContain(docId);
 
-    const emissions = (outcome: string, status: string) => sample(text, 'emissor_emissions_total', { outcome, status });
+    const emissions = (outcome: string, status: string) =>
+      sample(text, 'emissor_emissions_total', { outcome, status });
     expect(emissions('created', '201')).toBe(1);
     expect(emissions('replayed', '200')).toBe(1);
     expect(emissions('refused', '404')).toBe(1);
     expect(sample(text, 'emissor_emission_duration_seconds_count', { outcome: 'created' })).toBe(1);
-    expect(sample(text, 'emissor_emission_duration_seconds_sum', { outcome: 'created' })).toBeGreaterThan(0);
+    expect(
+      sample(text, 'emissor_emission_duration_seconds_sum', { outcome: 'created' }),
+    ).toBeGreaterThan(0);
 
-    expect(sample(text, 'emissor_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'emissor_db_pool_connections', { state: 'idle' })).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'emissor_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect(sample(text, 'emissor_db_pool_connections', { state: 'idle' })).toBeGreaterThanOrEqual(
+      0,
+    );
     expect(sample(text, 'emissor_db_pool_connections', { state: 'waiting' })).toBe(0);
-    for (const secret of [product.apiKey, 'emk_wrong_key', refs.tenant_ref]) expect(text).not.toContain(secret);
+    for (const secret of [product.apiKey, 'emk_wrong_key', refs.tenant_ref])
+      expect(text).not.toContain(secret);
 
     // The other app in this process counted none of it.
     const otherText = await (await fetch(`${other.url}/metrics`)).text();
-    expect(sample(otherText, 'emissor_emissions_total', { outcome: 'created', status: '201' })).toBeUndefined();
+    expect(
+      sample(otherText, 'emissor_emissions_total', { outcome: 'created', status: '201' }),
+    ).toBeUndefined();
   });
 });

@@ -1,7 +1,11 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { API_KEY_SCHEME, buildOpenApiDocument, contractRoutes } from '../src/modules/openapi/openapi-document.js';
+import {
+  API_KEY_SCHEME,
+  buildOpenApiDocument,
+  contractRoutes,
+} from '../src/modules/openapi/openapi-document.js';
 import { version } from '../src/version.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -20,7 +24,9 @@ function operations(doc: Doc): { path: string; method: string; op: Doc }[] {
 function refsIn(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(refsIn);
   if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => (k === '$ref' && typeof v === 'string' ? [v] : refsIn(v)));
+    return Object.entries(value).flatMap(([k, v]) =>
+      k === '$ref' && typeof v === 'string' ? [v] : refsIn(v),
+    );
   }
   return [];
 }
@@ -34,7 +40,10 @@ describe('OpenAPI document (generated from the contract)', () => {
     expect(result.valid).toBe(true);
     expect(doc.openapi).toMatch(/^3\./);
     for (const ref of refsIn(doc)) {
-      const target = ref.replace(/^#\//, '').split('/').reduce<Doc | undefined>((o, k) => o?.[k], doc);
+      const target = ref
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce<Doc | undefined>((o, k) => o?.[k], doc);
       expect(target, ref).toBeDefined();
     }
   });
@@ -74,7 +83,8 @@ describe('OpenAPI document (generated from the contract)', () => {
     const invalid = JSON.stringify(emit.responses['422'].content['application/json'].schema);
     expect(invalid).toContain('loc');
 
-    const upload = doc.paths['/v1/certificados'].post.requestBody.content['multipart/form-data'].schema;
+    const upload =
+      doc.paths['/v1/certificados'].post.requestBody.content['multipart/form-data'].schema;
     expect(upload.required).toEqual(['cnpj', 'password', 'file']);
     expect(upload.properties.file).toMatchObject({ type: 'string', format: 'binary' });
 

@@ -1,9 +1,16 @@
-export { createEmissorClient } from './client.js';
+export { createEmissorClient, EmitNetworkError } from './client.js';
+export { isErrorCode } from './errors.js';
+export { parseRetryAfter, RETRY_DEFAULTS } from './retry.js';
 
 export type {
+  EmitBody,
+  EmitOptions,
+  EmitResult,
   EmissorClient,
   EmissorClientOptions,
   EmissorRoutes,
   UploadCertificateArgs,
 } from './client.js';
+export type { ErrorResponseWithCode } from './errors.js';
+export type { RetryOptions } from './retry.js';
 export type { FetchLike } from './fetcher.js';

@@ -4,14 +4,19 @@ import { generateOpenApi } from '@ts-rest/open-api';
 
 type Json = Record<string, unknown>;
 /** openapi3-ts's type, reached through the generator (it is not a direct dependency). */
-type OperationMapper = NonNullable<NonNullable<Parameters<typeof generateOpenApi>[2]>['operationMapper']>;
+type OperationMapper = NonNullable<
+  NonNullable<Parameters<typeof generateOpenApi>[2]>['operationMapper']
+>;
 type OperationObject = ReturnType<OperationMapper>;
 
 /** The name of the security scheme every `metadata.auth: 'api-key'` route requires. */
 export const API_KEY_SCHEME = 'ApiKeyAuth';
 
 /** Every contract route with its key path (`emissions.emit`), for tests and metrics. */
-export function contractRoutes(router: AppRouter = contract, prefix: string[] = []): { id: string; route: AppRoute }[] {
+export function contractRoutes(
+  router: AppRouter = contract,
+  prefix: string[] = [],
+): { id: string; route: AppRoute }[] {
   return Object.entries(router).flatMap(([key, value]) =>
     isAppRoute(value)
       ? [{ id: [...prefix, key].join('.'), route: value }]
@@ -20,7 +25,8 @@ export function contractRoutes(router: AppRouter = contract, prefix: string[] = 
 }
 
 const requestIdHeader = {
-  description: 'The id of this request (the one sent by the caller, or a new one); also in logs and 500 messages.',
+  description:
+    'The id of this request (the one sent by the caller, or a new one); also in logs and 500 messages.',
   schema: { type: 'string' },
 };
 
@@ -58,9 +64,22 @@ function completeOperation(operation: Json, route: AppRoute): Json {
             type: 'object',
             required: ['cnpj', 'password', 'file'],
             properties: {
-              cnpj: { type: 'string', minLength: 14, maxLength: 14, description: 'CNPJ of the branch (its root must match the certificate)' },
-              password: { type: 'string', format: 'password', description: 'Password of the PKCS#12 file' },
-              file: { type: 'string', format: 'binary', description: 'The A1 certificate (.pfx / .p12), at most 100 KiB' },
+              cnpj: {
+                type: 'string',
+                minLength: 14,
+                maxLength: 14,
+                description: 'CNPJ of the branch (its root must match the certificate)',
+              },
+              password: {
+                type: 'string',
+                format: 'password',
+                description: 'Password of the PKCS#12 file',
+              },
+              file: {
+                type: 'string',
+                format: 'binary',
+                description: 'The A1 certificate (.pfx / .p12), at most 100 KiB',
+              },
             },
           },
           encoding: { file: { contentType: 'application/x-pkcs12, application/octet-stream' } },
@@ -78,11 +97,15 @@ function completeOperation(operation: Json, route: AppRoute): Json {
       response.content = { [declared.contentType]: { schema: { type: 'string' } } };
     }
     if (status === '503') {
-      headers['Retry-After'] = { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } };
+      headers['Retry-After'] = {
+        description: 'Seconds to wait before retrying.',
+        schema: { type: 'integer' },
+      };
     }
     if (route.path === '/v1/emissoes' && status === '200') {
       headers['Idempotent-Replayed'] = {
-        description: '`true`: this Idempotency-Key was used before; the body is the document issued then.',
+        description:
+          '`true`: this Idempotency-Key was used before; the body is the document issued then.',
         schema: { type: 'string', enum: ['true'] },
       };
     }
@@ -93,7 +116,12 @@ function completeOperation(operation: Json, route: AppRoute): Json {
 }
 
 function isOtherResponse(value: unknown): value is { contentType: string } {
-  return typeof value === 'object' && value !== null && 'contentType' in value && typeof value.contentType === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'contentType' in value &&
+    typeof value.contentType === 'string'
+  );
 }
 
 /** The OpenAPI 3.0 document of the whole contract. Pure: call it once and cache the result. */
@@ -114,7 +142,8 @@ export function buildOpenApiDocument(version: string): Json {
             type: 'apiKey',
             in: 'header',
             name: 'X-Api-Key',
-            description: "The product's key (`emk_<id>_<secret>`), created with `pnpm admin product create`.",
+            description:
+              "The product's key (`emk_<id>_<secret>`), created with `pnpm admin product create`.",
           },
         },
       },
