@@ -1,0 +1,126 @@
+// Part 2 — HTTP end to end: POST /v1/emissoes under autocannon, one 990-item emission's latency,
+// the API's RSS and the CPU split between the API and PostgreSQL.
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+
+import { emissionRequest } from './fixtures.mjs';
+import { BRANCHES, branchRefs, cpuBetween } from './stack.mjs';
+import { summarize } from './stats.mjs';
+
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon');
+
+/** Runs autocannon and returns the figures we report (bounded by `duration` seconds). */
+export async function load(stack, { title, connections, duration, method = 'GET', path, bodies, timeout = 30 }) {
+  const before = stack.sampler.cpu();
+  stack.sampler.resetRss();
+  let next = 0;
+  const headers = { 'x-api-key': stack.product.api_key };
+  if (bodies) headers['content-type'] = 'application/json';
+  const result = await autocannon({
+    title,
+    url: `${stack.api.url}${path}`,
+    connections,
+    duration,
+    timeout,
+    method,
+    headers,
+    requests: [
+      {
+        method,
+        path,
+        setupRequest: (req) => {
+          if (!bodies) return req;
+          const body = bodies[next++ % bodies.length];
+          return { ...req, body, headers: { ...req.headers, 'idempotency-key': randomUUID() } };
+        },
+      },
+    ],
+  });
+  const after = stack.sampler.cpu();
+  const cpu = cpuBetween(before, after);
+  return {
+    title,
+    connections,
+    duration: result.duration,
+    ok: result['2xx'],
+    okPerSec: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes: result.statusCodeStats,
+    cpuApi: cpu.api,
+    cpuPg: cpu.pg,
+    maxRssMiB: stack.sampler.maxRssMiB(),
+  };
+}
+
+export async function runHttp(stack, { quick, log }) {
+  const duration = quick ? 3 : 10;
+  const connectionsList = [1, 16, 64];
+  const oneSeries = [JSON.stringify(emissionRequest(branchRefs(0), { items: 10 }))];
+  const spread = Array.from({ length: BRANCHES }, (_, i) => JSON.stringify(emissionRequest(branchRefs(i), { items: 10 })));
+
+  // Sanity check and warm-up (JIT, credentials cache, pool) before anything is timed.
+  const probe = await fetch(`${stack.api.url}/v1/emissoes`, {
+    method: 'POST',
+    headers: { 'x-api-key': stack.product.api_key, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: oneSeries[0],
+  });
+  if (probe.status !== 201 && probe.status !== 200) throw new Error(`POST /v1/emissoes answered ${probe.status}: ${(await probe.text()).slice(0, 500)}`);
+  await load(stack, { title: 'warm-up', connections: 16, duration: quick ? 1 : 3, method: 'POST', path: '/v1/emissoes', bodies: spread });
+
+  const runs = [];
+  for (const [label, bodies] of [
+    ['one series', oneSeries],
+    ['32 series', spread],
+  ]) {
+    for (const connections of connectionsList) {
+      const r = await load(stack, { title: `${label}, ${connections} conn`, connections, duration, method: 'POST', path: '/v1/emissoes', bodies });
+      r.series = label;
+      log(
+        `http: ${r.title}: ${r.okPerSec.toFixed(0)}/s p50 ${r.p50} ms p99 ${r.p99} ms errors ${r.errors} non2xx ${r.non2xx} ` +
+          `CPU api ${r.cpuApi.toFixed(2)} pg ${r.cpuPg.toFixed(2)} RSS ${r.maxRssMiB.toFixed(0)} MiB`,
+      );
+      runs.push(r);
+    }
+  }
+
+  // One 990-item emission end to end, one at a time (bounded: count and 120 s).
+  const big = JSON.stringify(emissionRequest(branchRefs(1), { items: 990 }));
+  const bigRuns = quick ? 5 : 20;
+  const samples = [];
+  const statuses = {};
+  const until = Date.now() + 120_000;
+  stack.sampler.resetRss();
+  for (let i = 0; i < bigRuns + 2 && Date.now() < until; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${stack.api.url}/v1/emissoes`, {
+      method: 'POST',
+      headers: { 'x-api-key': stack.product.api_key, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: big,
+    });
+    await res.arrayBuffer();
+    const ms = performance.now() - t0;
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    if (i >= 2) samples.push(ms); // two warm-up runs
+  }
+  const big990 = { ...summarize(samples), bodyBytes: Buffer.byteLength(big), statuses, maxRssMiB: stack.sampler.maxRssMiB() };
+  log(`http: 990 items end to end: p50 ${big990.p50.toFixed(1)} ms p99 ${big990.p99.toFixed(1)} ms over ${big990.n} runs (${JSON.stringify(statuses)})`);
+
+  const { rows } = await stack.sql.query('select count(*)::int as n from documents');
+  return {
+    part: 'http',
+    quick,
+    duration,
+    workers: stack.workers,
+    apiLogLevel: stack.api.env.LOG_LEVEL,
+    runs,
+    big990,
+    maxRssMiB: Math.max(...runs.map((r) => r.maxRssMiB), big990.maxRssMiB),
+    documentsStored: rows[0].n,
+  };
+}

