@@ -9,6 +9,8 @@ declare global {
   namespace Express {
     interface Request {
       requestId: string;
+      /** Wall-clock arrival time (not the injectable business clock): orders overlapping writes. */
+      receivedAt: Date;
       /** Set by the API-key middleware on authenticated routes. */
       productId?: string;
     }
@@ -23,6 +25,7 @@ const VALID_INCOMING_ID = /^[A-Za-z0-9._:-]{1,100}$/;
  */
 export function requestContext(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {
+    req.receivedAt = new Date();
     const incoming = req.get('x-request-id');
     req.requestId = incoming && VALID_INCOMING_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', req.requestId);

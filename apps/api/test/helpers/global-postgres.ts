@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +34,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return () => Promise.resolve();
   }
   const dir = mkdtempSync(join(tmpdir(), 'emissor-test-pg-'));
+  // As root the server runs as the `postgres` user, which must be able to enter the folder.
+  chmodSync(dir, 0o755);
   const port = await freePort();
   const server = new EmbeddedPostgres({
     databaseDir: join(dir, 'data'),

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { Certificate, Database, NewCertificate } from '../../db/schema.js';
@@ -46,30 +46,31 @@ export function loadCiphertexts(db: Kysely<Database>, id: string) {
 }
 
 /**
- * Makes `values` the slot's live certificate, replacing `expectedCurrentId` (the live certificate
- * when the upload arrived, or null): soft-delete and insert in one transaction. It is a
- * compare-and-swap: when another upload (or a delete) changed the slot in the meantime, nothing is
- * written and the result is undefined, so of overlapping uploads exactly one wins and two live
- * certificates can never exist (the partial unique index catches two first uploads racing).
+ * Makes `values` the slot's live certificate: soft-deletes the current one and inserts the new one
+ * in one transaction. Uploads for one slot that overlap in time conflict: when the live certificate
+ * was stored after this upload arrived (`receivedAt`), another upload won while this one was in
+ * flight, and nothing is written (undefined). So of concurrent uploads exactly one wins, and the
+ * partial unique index guarantees two live certificates can never exist. Assumes the API hosts'
+ * clocks agree with the database's to well within a request's duration (NTP).
  */
 export async function replaceCertificate(
   db: Kysely<Database>,
   values: NewCertificate,
-  expectedCurrentId: string | null,
+  receivedAt: Date,
 ): Promise<CertificateMetadata | undefined> {
   const lostRace = new Error('slot changed');
   try {
     return await db.transaction().execute(async (trx) => {
       const retired = await trx
         .updateTable('certificates')
-        .set({ deleted_at: new Date() })
+        .set({ deleted_at: sql<Date>`now()` })
         .where('product_id', '=', values.product_id)
         .where('tenant_ref', '=', values.tenant_ref)
         .where('branch_ref', '=', values.branch_ref)
         .where('deleted_at', 'is', null)
-        .returning('id')
+        .returning('created_at')
         .executeTakeFirst();
-      if ((retired?.id ?? null) !== expectedCurrentId) throw lostRace;
+      if (retired && retired.created_at > receivedAt) throw lostRace;
       return trx.insertInto('certificates').values(values).returning(METADATA).executeTakeFirstOrThrow();
     });
   } catch (error) {

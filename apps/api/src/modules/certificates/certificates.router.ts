@@ -15,9 +15,10 @@ function readForm(body: unknown, file: Express.Multer.File | undefined) {
   const fields = CertificateUploadFieldsSchema.safeParse(body ?? {});
   const issues: ValidationIssue[] = fields.success
     ? []
-    : // The password is never echoed back, even when it is what failed.
-      toValidationIssues(fields.error.issues, 'body', body).map((issue) =>
-        issue.loc[1] === 'password' ? { ...issue, input: undefined } : issue,
+    : // Only the CNPJ is ever echoed back: any other input (a missing field echoes the whole form)
+      // could carry the password.
+      toValidationIssues(fields.error.issues, 'body', body).map(({ input, ...issue }) =>
+        issue.loc[1] === 'cnpj' && issue.type !== 'missing' ? { ...issue, input } : issue,
       );
   if (!file) issues.push({ loc: ['body', 'file'], msg: 'Field required', type: 'missing' });
   if (!fields.success || !file) throw new RequestValidationFailure(issues);
@@ -30,10 +31,8 @@ export function certificatesRouter({ db, keyring, credentials, clock }: AppConte
       middleware: [certificateForm],
       handler: async ({ query, req }) => {
         const slot = { productId: productOf(req), tenantRef: query.tenant_ref, branchRef: query.branch_ref };
-        // What this upload replaces, read first: an upload that finishes in between wins the slot.
-        const current = await findLiveCertificate(db, slot);
         const form = readForm(req.body, req.file);
-        const row = await uploadCertificate({ db, keyring, credentials, clock }, slot, form, current?.id ?? null);
+        const row = await uploadCertificate({ db, keyring, credentials, clock }, slot, form, req.receivedAt);
         return { status: 201, body: toCertificateRead(row) };
       },
     },

@@ -25,7 +25,7 @@ export async function uploadCertificate(
   deps: UploadDeps,
   slot: CertificateSlot,
   form: { cnpj: string; password: string; file: Buffer },
-  expectedCurrentId: string | null,
+  receivedAt: Date,
 ) {
   let credentials;
   try {
@@ -64,7 +64,7 @@ export async function uploadCertificate(
     pfx_ciphertext: pfx.sealed,
     password_ciphertext: password.sealed,
     master_key_id: pfx.keyId,
-  }, expectedCurrentId);
+  }, receivedAt);
   if (!row) {
     throw conflict('certificate_upload_conflict', 'Another certificate upload for this tenant and branch happened at the same time.');
   }
