@@ -45,11 +45,13 @@ export function decimal(text: string): Decimal {
 }
 
 function rescale(value: Decimal, scale: number): bigint {
+  if (scale === value.scale) return value.coefficient;
   return value.coefficient * pow10(scale - value.scale);
 }
 
 /** a + b, exact. */
 export function addDecimals(a: Decimal, b: Decimal): Decimal {
+  if (a.scale === b.scale) return { coefficient: a.coefficient + b.coefficient, scale: a.scale };
   const scale = Math.max(a.scale, b.scale);
   return { coefficient: rescale(a, scale) + rescale(b, scale), scale };
 }

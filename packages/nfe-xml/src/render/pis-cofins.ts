@@ -4,8 +4,8 @@ import { checkLiteral } from '../validate/text.js';
 import { accumulate, type Totals } from './item-totals.js';
 import { mismatch, need, type TaxLine } from './tax-lines.js';
 
-const ALIQ = ['01', '02'] as const;
-const NT = ['04', '05', '06', '07', '08', '09'] as const;
+const ALIQ: readonly string[] = ['01', '02'] as const;
+const NT: readonly string[] = ['04', '05', '06', '07', '08', '09'] as const;
 // PISOutr/COFINSOutr CSTs (leiauteNFe_v4.00.xsd). CST 03 (PISQtde, by quantity) has no place in
 // the tax-line table, so it is not accepted.
 const OUTR = [
@@ -18,13 +18,13 @@ const OUTR = [
  * vBC, pPIS/pCOFINS and vPIS/vCOFINS from the line.
  */
 export function renderPisCofins(issues: IssueList, line: TaxLine, tax: 'PIS' | 'COFINS', totals: Totals): string {
-  const cst = checkLiteral(issues, [...line.path, 'cst'], line.raw.cst, [...ALIQ, ...NT, ...OUTR]);
+  const cst = checkLiteral(issues, line.path.concat('cst'), line.raw.cst, [...ALIQ, ...NT, ...OUTR]);
   if (!cst) return '';
-  if ((NT as readonly string[]).includes(cst)) {
+  if ((NT).includes(cst)) {
     if (line.valor && signOf(line.valor.value) !== 0) mismatch(issues, line, `${tax} CST ${cst} is not taxed (${tax}NT): valor must be 0`);
     return `<${tax}><${tax}NT><CST>${cst}</CST></${tax}NT></${tax}>`;
   }
-  const group = (ALIQ as readonly string[]).includes(cst) ? `${tax}Aliq` : `${tax}Outr`;
+  const group = (ALIQ).includes(cst) ? `${tax}Aliq` : `${tax}Outr`;
   const vBC = need(issues, line, 'baseCalc', 'base_calc', group);
   const rate = need(issues, line, 'aliquota', 'aliquota', group);
   const value = need(issues, line, 'valor', 'valor', group);

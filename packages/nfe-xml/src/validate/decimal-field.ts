@@ -1,11 +1,4 @@
-import {
-  type Decimal,
-  formatDecimal,
-  fractionDigits,
-  integerDigits,
-  parseDecimal,
-  signOf,
-} from '../decimal.js';
+import { type Decimal, formatDecimal, fractionDigits, integerDigits, parseDecimal, signOf } from '../decimal.js';
 import type { IssuePath } from '../errors.js';
 import type { IssueList } from './issues.js';
 
@@ -40,6 +33,21 @@ export function formatAs(value: Decimal, kind: DecimalKind): string {
   return formatDecimal(value, Math.max(kind.minOutPlaces, fractionDigits(value)));
 }
 
+const DECIMAL_PARTS = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
+/**
+ * The layout text is produced from the digits as written (no arithmetic), and the exact value is
+ * only materialised when a total needs it: most tax fields are copied, not summed, and this keeps
+ * a 990-item document within a few milliseconds.
+ */
+class LazyDecimal implements CheckedDecimal {
+  #value: Decimal | undefined;
+  constructor(readonly text: string) {}
+  get value(): Decimal {
+    return (this.#value ??= parseDecimal(this.text) ?? { coefficient: 0n, scale: 0 });
+  }
+}
+
 /**
  * Parses and checks decimal text against a layout type. Too many places is an issue, not a
  * rounding: the caller's tax engine owns the values (decisions.md, tax lines).
@@ -54,26 +62,30 @@ export function checkDecimal(
     issues.add(path, text === undefined || text === null ? 'missing' : 'decimal_type', 'Field required as decimal text');
     return undefined;
   }
-  const value = parseDecimal(text);
-  if (!value) {
+  const match = DECIMAL_PARTS.exec(text);
+  const rawInt = match?.[2] ?? '';
+  const rawFrac = match?.[3] ?? '';
+  if (!match || (rawInt.length === 0 && rawFrac.length === 0)) {
     issues.add(path, 'decimal_parsing', 'Input should be a valid decimal');
     return undefined;
   }
-  const sign = signOf(value);
-  if (kind.sign === 'positive' && sign <= 0) {
+  const int = rawInt.replace(/^0+/, '');
+  const frac = rawFrac.replace(/0+$/, '');
+  const zero = int.length === 0 && frac.length === 0;
+  if (kind.sign === 'positive' && (zero || match[1] === '-')) {
     issues.add(path, 'greater_than', 'Input should be greater than 0');
     return undefined;
   }
-  if (kind.sign === 'nonNegative' && sign < 0) {
+  if (kind.sign === 'nonNegative' && !zero && match[1] === '-') {
     issues.add(path, 'greater_than_equal', 'Input should be greater than or equal to 0');
     return undefined;
   }
   let ok = true;
-  if (fractionDigits(value) > kind.maxPlaces) {
+  if (frac.length > kind.maxPlaces) {
     issues.add(path, 'decimal_max_places', `Decimal input should have no more than ${kind.maxPlaces} decimal places (${kind.name})`);
     ok = false;
   }
-  if (integerDigits(value) > kind.maxWholeDigits) {
+  if (int.length > kind.maxWholeDigits) {
     issues.add(
       path,
       'decimal_whole_digits',
@@ -81,7 +93,9 @@ export function checkDecimal(
     );
     ok = false;
   }
-  return ok ? { value, text: formatAs(value, kind) } : undefined;
+  if (!ok) return undefined;
+  const places = Math.max(kind.minOutPlaces, frac.length);
+  return new LazyDecimal(places === 0 ? int || '0' : `${int || '0'}.${frac.padEnd(places, '0')}`);
 }
 
 /** Checks a computed value (a sum or product) against a type; adds an issue at `path` when too big. */
