@@ -21,5 +21,10 @@ export function connectDatabase(url: string, poolSize: number): DatabaseHandle {
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Nor may a checked-out one: pg-pool listens for errors only on idle clients, so a server
+  // shutdown (57P01) between two queries of a transaction was an unhandled 'error' event that
+  // killed the process. The failing or next query still rejects (→ 503), and the pool discards the
+  // broken client on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
