@@ -28,17 +28,17 @@ export function checkUf(issues: IssueList, path: IssuePath, value: unknown): str
  * The IBGE city code must belong to the state (its first two digits are the cUF).
  */
 export function renderAddress(issues: IssueList, path: IssuePath, a: AddressFields, fone: string | null | undefined, fonePath: IssuePath): string {
-  const xLgr = checkText(issues, path.concat('address_street'), a.address_street, { min: 2, max: 60 });
-  const nro = checkText(issues, path.concat('address_number'), a.address_number, { min: 1, max: 60 });
-  const xCpl = given(a.address_complement) ? checkText(issues, path.concat('address_complement'), a.address_complement, { min: 1, max: 60 }) : undefined;
-  const xBairro = checkText(issues, path.concat('address_district'), a.address_district, { min: 2, max: 60 });
-  const cMun = checkPattern(issues, path.concat('address_city_ibge_code'), a.address_city_ibge_code, /^\d{7}$/, '7 digits (IBGE city code)');
-  const xMun = checkText(issues, path.concat('address_city'), a.address_city, { min: 2, max: 60 });
-  const uf = checkUf(issues, path.concat('address_state'), a.address_state);
-  const cep = checkPattern(issues, path.concat('address_zip'), a.address_zip, /^\d{8}$/, '8 digits (CEP)');
+  const xLgr = checkText(issues, [...path, 'address_street'], a.address_street, { min: 2, max: 60 });
+  const nro = checkText(issues, [...path, 'address_number'], a.address_number, { min: 1, max: 60 });
+  const xCpl = given(a.address_complement) ? checkText(issues, [...path, 'address_complement'], a.address_complement, { min: 1, max: 60 }) : undefined;
+  const xBairro = checkText(issues, [...path, 'address_district'], a.address_district, { min: 2, max: 60 });
+  const cMun = checkPattern(issues, [...path, 'address_city_ibge_code'], a.address_city_ibge_code, /^\d{7}$/, '7 digits (IBGE city code)');
+  const xMun = checkText(issues, [...path, 'address_city'], a.address_city, { min: 2, max: 60 });
+  const uf = checkUf(issues, [...path, 'address_state'], a.address_state);
+  const cep = checkPattern(issues, [...path, 'address_zip'], a.address_zip, /^\d{8}$/, '8 digits (CEP)');
   const phone = given(fone) ? checkPattern(issues, fonePath, fone, /^\d{6,14}$/, '6 to 14 digits (fone)') : undefined;
   if (cMun && uf && cMun.slice(0, 2) !== ufInfo(uf)?.cUF) {
-    issues.add(path.concat('address_city_ibge_code'), 'city_state_mismatch', `IBGE city code ${cMun} is not in ${uf}`);
+    issues.add([...path, 'address_city_ibge_code'], 'city_state_mismatch', `IBGE city code ${cMun} is not in ${uf}`);
   }
   return (
     `<xLgr>${escapeText(xLgr ?? '')}</xLgr><nro>${escapeText(nro ?? '')}</nro>${xCpl ? `<xCpl>${escapeText(xCpl)}</xCpl>` : ''}` +

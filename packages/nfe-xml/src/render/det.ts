@@ -25,13 +25,13 @@ export interface DetContext {
 export function renderDet(ctx: DetContext, item: NfeItem, index: number): string {
   const { issues, totals } = ctx;
   const path = ['itens', index];
-  const fiscalPath = path.concat('fiscal_result');
-  const tributosPath = fiscalPath.concat('tributos');
+  const fiscalPath = [...path, 'fiscal_result'];
+  const tributosPath = [...fiscalPath, 'tributos'];
   const lines = readTaxLines(issues, tributosPath, item.fiscal_result.tributos ?? []);
   const orig = given(item.fiscal_result.origem)
-    ? (checkLiteral(issues, fiscalPath.concat('origem'), item.fiscal_result.origem, ORIGINS) ?? '')
+    ? (checkLiteral(issues, [...fiscalPath, 'origem'], item.fiscal_result.origem, ORIGINS) ?? '')
     : '0';
-  const cBenef = lines.icms ? { value: lines.icms.raw.codigo_beneficio, path: lines.icms.path.concat('codigo_beneficio') } : { value: undefined, path };
+  const cBenef = lines.icms ? { value: lines.icms.raw.codigo_beneficio, path: [...lines.icms.path, 'codigo_beneficio'] } : { value: undefined, path };
   const prod = renderProd(issues, path, item, cBenef, totals);
   const icms = renderIcms({
     issues,

@@ -33,10 +33,10 @@ export function renderIcmsUfDest(
   } else if (icms.aliquota) {
     pICMSInter = INTERSTATE_RATES.find((rate) => compareDecimals(decimal(rate), icms.aliquota?.value ?? decimal('0')) === 0);
     if (!pICMSInter) {
-      issues.add(icms.path.concat('aliquota'), 'literal_error', 'With an icms_uf_dest line the interstate ICMS rate must be 4, 7 or 12');
+      issues.add([...icms.path, 'aliquota'], 'literal_error', 'With an icms_uf_dest line the interstate ICMS rate must be 4, 7 or 12');
     }
   } else if (icms.raw.aliquota === undefined || icms.raw.aliquota === null) {
-    issues.add(icms.path.concat('aliquota'), 'missing', 'With an icms_uf_dest line the interstate ICMS rate (4, 7 or 12) is required');
+    issues.add([...icms.path, 'aliquota'], 'missing', 'With an icms_uf_dest line the interstate ICMS rate (4, 7 or 12) is required');
   }
   const vBC = need(issues, line, 'baseCalc', 'base_calc', 'ICMSUFDest');
   const pDest = need(issues, line, 'aliquota', 'aliquota', 'ICMSUFDest');

@@ -90,7 +90,7 @@ function ownBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
   const { issues, totals } = input;
   const reducedAllowed = spec.own !== 'required';
   if (line.reduction && !reducedAllowed) {
-    issues.add(line.path.concat('base_calc_percent'), 'tax_line_mismatch', `${spec.tag} has no reduced base (pRedBC): base_calc_percent must be 100`);
+    issues.add([...line.path, 'base_calc_percent'], 'tax_line_mismatch', `${spec.tag} has no reduced base (pRedBC): base_calc_percent must be 100`);
   }
   const vBC = need(issues, line, 'baseCalc', 'base_calc', spec.tag);
   const pICMS = need(issues, line, 'aliquota', 'aliquota', spec.tag);
@@ -156,7 +156,7 @@ function chooseGroup(input: IcmsInput): GroupSpec | undefined {
   const table = simples ? CSOSN_GROUPS : CST_GROUPS;
   const fromLine = lines.icms?.raw[field];
   const code = fromLine ?? (simples ? input.fiscalCsosn : input.fiscalCst);
-  const path = fromLine !== undefined && fromLine !== null && lines.icms ? lines.icms.path.concat(field) : fiscalPath.concat(field);
+  const path = fromLine !== undefined && fromLine !== null && lines.icms ? [...lines.icms.path, field] : [...fiscalPath, field];
   if (code === undefined || code === null) {
     issues.add(path, 'missing', `An ICMS ${field.toUpperCase()} is required (CRT ${simples ? '1, 2 or 4 use CSOSN' : '3 uses CST'})`);
     return undefined;
@@ -181,7 +181,7 @@ export function renderIcms(input: IcmsInput): string {
       body += ownBlock(input, icms, spec);
       hasOwn = true;
     } else if (spec.own === 'required' || spec.own === 'requiredReduced') {
-      issues.add(input.fiscalPath.concat('tributos'), 'tax_line_missing', `${spec.tag} needs an 'icms' line`);
+      issues.add([...input.fiscalPath, 'tributos'], 'tax_line_missing', `${spec.tag} needs an 'icms' line`);
     }
   } else if (icms && !spec.credit) {
     zeroOnly(issues, icms, spec.tag);
@@ -200,7 +200,7 @@ export function renderIcms(input: IcmsInput): string {
     if (spec.st === 'none') mismatch(issues, st, `${spec.tag} has no ICMS-ST fields`);
     else body += stBlock(input, st, spec);
   } else if (spec.st === 'required') {
-    issues.add(input.fiscalPath.concat('tributos'), 'tax_line_missing', `${spec.tag} needs an 'icms_st' line`);
+    issues.add([...input.fiscalPath, 'tributos'], 'tax_line_missing', `${spec.tag} needs an 'icms_st' line`);
   }
   if (fcpSt) {
     if (spec.st === 'none') mismatch(issues, fcpSt, `${spec.tag} has no FCP-ST fields`);
@@ -210,7 +210,7 @@ export function renderIcms(input: IcmsInput): string {
 
   if (spec.credit) {
     if (icms) body += creditBlock(input, icms, spec);
-    else issues.add(input.fiscalPath.concat('tributos'), 'tax_line_missing', `${spec.tag} needs an 'icms' line (pCredSN, vCredICMSSN)`);
+    else issues.add([...input.fiscalPath, 'tributos'], 'tax_line_missing', `${spec.tag} needs an 'icms' line (pCredSN, vCredICMSSN)`);
   }
   return `<ICMS><${spec.tag}>${body}</${spec.tag}></ICMS>`;
 }

@@ -18,14 +18,14 @@ export const TRANSP = '<transp><modFrete>9</modFrete></transp>';
  */
 export function renderPag(issues: IssueList, p: NfePagamento, vNF: Decimal): string {
   const path = ['pagamento'];
-  const tPag = checkLiteral(issues, path.concat('tpag'), p.tpag, PAYMENT_TYPES);
-  const indPag = checkLiteral(issues, path.concat('indpag'), given(p.indpag) ? p.indpag : '0', ['0', '1']);
-  const paid = checkDecimal(issues, path.concat('valor'), p.valor, { ...MONEY, sign: 'positive' });
+  const tPag = checkLiteral(issues, [...path, 'tpag'], p.tpag, PAYMENT_TYPES);
+  const indPag = checkLiteral(issues, [...path, 'indpag'], given(p.indpag) ? p.indpag : '0', ['0', '1']);
+  const paid = checkDecimal(issues, [...path, 'valor'], p.valor, { ...MONEY, sign: 'positive' });
   let troco = '';
   if (paid) {
     const cmp = compareDecimals(paid.value, vNF);
     if (cmp < 0) {
-      issues.add(path.concat('valor'), 'payment_below_total', `pagamento.valor ${paid.text} is below the invoice total vNF ${formatAs(vNF, MONEY)}`);
+      issues.add([...path, 'valor'], 'payment_below_total', `pagamento.valor ${paid.text} is below the invoice total vNF ${formatAs(vNF, MONEY)}`);
     } else if (cmp > 0) {
       troco = `<vTroco>${formatAs(subtractDecimals(paid.value, vNF), MONEY)}</vTroco>`;
     }

@@ -40,27 +40,27 @@ export function renderProd(
   cBenef: { value: string | null | undefined; path: IssuePath },
   totals: Totals,
 ): string {
-  const cProd = checkText(issues, path.concat('codigo'), item.codigo, { min: 1, max: 60 });
-  const xProd = checkText(issues, path.concat('descricao'), item.descricao, { min: 1, max: 120 });
-  const ncm = checkPattern(issues, path.concat('ncm'), item.ncm, NCM, '8 digits (NCM)');
-  checkPattern(issues, path.concat('cfop'), item.cfop, CFOP, '4 digits starting with 1, 2, 3, 5, 6 or 7 (CFOP)');
+  const cProd = checkText(issues, [...path, 'codigo'], item.codigo, { min: 1, max: 60 });
+  const xProd = checkText(issues, [...path, 'descricao'], item.descricao, { min: 1, max: 120 });
+  const ncm = checkPattern(issues, [...path, 'ncm'], item.ncm, NCM, '8 digits (NCM)');
+  checkPattern(issues, [...path, 'cfop'], item.cfop, CFOP, '4 digits starting with 1, 2, 3, 5, 6 or 7 (CFOP)');
   // The tax engine's CFOP is the one that goes to the document (as its CST/CSOSN do).
-  const cfop = checkPattern(issues, path.concat('fiscal_result', 'cfop'), item.fiscal_result.cfop, CFOP, '4 digits starting with 1, 2, 3, 5, 6 or 7 (CFOP)');
-  const uCom = checkText(issues, path.concat('unidade_comercial'), item.unidade_comercial, { min: 1, max: 6 });
-  const uTrib = checkText(issues, path.concat('unidade_tributavel'), item.unidade_tributavel, { min: 1, max: 6 });
-  const quantity = checkDecimal(issues, path.concat('quantidade'), item.quantidade, QUANTITY);
-  const price = checkDecimal(issues, path.concat('valor_unitario'), item.valor_unitario, UNIT_PRICE);
-  const cean = checkGtin(issues, path.concat('gtin'), item.gtin);
-  const cest = given(item.cest) ? checkPattern(issues, path.concat('cest'), item.cest, CEST, '7 digits (CEST)') : undefined;
+  const cfop = checkPattern(issues, [...path, 'fiscal_result', 'cfop'], item.fiscal_result.cfop, CFOP, '4 digits starting with 1, 2, 3, 5, 6 or 7 (CFOP)');
+  const uCom = checkText(issues, [...path, 'unidade_comercial'], item.unidade_comercial, { min: 1, max: 6 });
+  const uTrib = checkText(issues, [...path, 'unidade_tributavel'], item.unidade_tributavel, { min: 1, max: 6 });
+  const quantity = checkDecimal(issues, [...path, 'quantidade'], item.quantidade, QUANTITY);
+  const price = checkDecimal(issues, [...path, 'valor_unitario'], item.valor_unitario, UNIT_PRICE);
+  const cean = checkGtin(issues, [...path, 'gtin'], item.gtin);
+  const cest = given(item.cest) ? checkPattern(issues, [...path, 'cest'], item.cest, CEST, '7 digits (CEST)') : undefined;
   const benef = given(cBenef.value) ? checkPattern(issues, cBenef.path, cBenef.value, CBENEF, '8 or 10 characters or SEM CBENEF (cBenef)') : undefined;
   for (const field of ['peso_bruto_kg', 'peso_liquido_kg'] as const) {
     // Not written (no transp/vol group), but still a decimal the request promised.
-    if (given(item[field])) checkDecimal(issues, path.concat(field), item[field], { ...MONEY, maxPlaces: 3, name: 'TDec_1203' });
+    if (given(item[field])) checkDecimal(issues, [...path, field], item[field], { ...MONEY, maxPlaces: 3, name: 'TDec_1203' });
   }
   let vProd = '';
   if (quantity && price) {
     const product = roundDecimal(multiplyDecimals(quantity.value, price.value), 2);
-    vProd = checkComputed(issues, path.concat('valor_unitario'), product, MONEY, 'quantidade × valor_unitario') ?? '';
+    vProd = checkComputed(issues, [...path, 'valor_unitario'], product, MONEY, 'quantidade × valor_unitario') ?? '';
     accumulate(totals, 'vProd', product);
   }
   return (

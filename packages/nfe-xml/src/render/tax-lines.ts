@@ -52,10 +52,10 @@ function reductionOf(issues: IssueList, path: IssuePath, text: string): CheckedD
 export function readTaxLines(issues: IssueList, tributosPath: IssuePath, tributos: readonly NfeTributoLinha[]): TaxLines {
   const lines: TaxLines = {};
   tributos.forEach((raw, index) => {
-    const path = tributosPath.concat(index);
+    const path = [...tributosPath, index];
     const domain = raw.tax_domain as TaxDomain;
     if (!(TAX_DOMAINS as readonly string[]).includes(raw.tax_domain)) {
-      issues.add(path.concat('tax_domain'), 'literal_error', `Input should be ${TAX_DOMAINS.map((d) => `'${d}'`).join(', ')}`);
+      issues.add([...path, 'tax_domain'], 'literal_error', `Input should be ${TAX_DOMAINS.map((d) => `'${d}'`).join(', ')}`);
       return;
     }
     if (lines[domain]) {
@@ -65,13 +65,13 @@ export function readTaxLines(issues: IssueList, tributosPath: IssuePath, tributo
     lines[domain] = {
       path,
       raw,
-      baseCalc: checkDecimal(issues, path.concat('base_calc'), raw.base_calc, MONEY),
-      valor: checkDecimal(issues, path.concat('valor'), raw.valor, MONEY),
-      reduction: reductionOf(issues, path.concat('base_calc_percent'), raw.base_calc_percent),
-      aliquota: optionalPercent(issues, path.concat('aliquota'), raw.aliquota),
-      aliquotaSt: optionalPercent(issues, path.concat('aliquota_st'), raw.aliquota_st),
-      fcpPercent: optionalPercent(issues, path.concat('fcp_percent'), raw.fcp_percent),
-      mva: optionalPercent(issues, path.concat('mva'), raw.mva),
+      baseCalc: checkDecimal(issues, [...path, 'base_calc'], raw.base_calc, MONEY),
+      valor: checkDecimal(issues, [...path, 'valor'], raw.valor, MONEY),
+      reduction: reductionOf(issues, [...path, 'base_calc_percent'], raw.base_calc_percent),
+      aliquota: optionalPercent(issues, [...path, 'aliquota'], raw.aliquota),
+      aliquotaSt: optionalPercent(issues, [...path, 'aliquota_st'], raw.aliquota_st),
+      fcpPercent: optionalPercent(issues, [...path, 'fcp_percent'], raw.fcp_percent),
+      mva: optionalPercent(issues, [...path, 'mva'], raw.mva),
     };
   });
   return lines;
@@ -94,6 +94,6 @@ export function need(
   if (checked) return checked.text;
   const raw = (line.raw as unknown as Record<string, unknown>)[wire];
   // A present but invalid value already has its own issue.
-  if (!given(raw)) issues.add(line.path.concat(wire), 'missing', `Field required for ${group}`);
+  if (!given(raw)) issues.add([...line.path, wire], 'missing', `Field required for ${group}`);
   return undefined;
 }
