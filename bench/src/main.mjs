@@ -15,6 +15,7 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     only: { type: 'string' },
     'no-docs': { type: 'boolean', default: false },
+    'report-only': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -24,13 +25,14 @@ if (values.help) {
   library  build+sign one NF-e (1/10/100/990 items) vs xml-crypto, nfewizard-io, node-sped-nfe
   http     POST /v1/emissoes with autocannon at 1/16/64 connections, 990-item latency, API RSS
   list     GET /v1/documentos over 1,000,000 stored documents
-  --quick  small counts (~1 minute); results go to bench/results/quick/, docs untouched
+  --quick  small counts (~1-2 minutes); results go to bench/results/quick/, docs untouched
+  --report-only  regenerate the markdown from the saved results without measuring
 Needs a build first: TURBO_TELEMETRY_DISABLED=1 npx pnpm@10.34.9 exec turbo run build`);
   process.exit(0);
 }
 
 const ALL = ['library', 'http', 'list'];
-const parts = values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : ALL;
+const parts = values['report-only'] ? [] : values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : ALL;
 for (const p of parts) if (!ALL.includes(p)) throw new Error(`unknown part ${p} (expected ${ALL.join('|')})`);
 const quick = values.quick;
 const started = Date.now();
