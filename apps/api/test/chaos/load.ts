@@ -12,6 +12,8 @@ export interface EmissionOutcome {
   body: unknown;
   retryAfter: string | null;
   ms: number;
+  /** Wall-clock time the answer (or the failure) arrived. */
+  at: number;
   error?: string;
 }
 
@@ -25,11 +27,17 @@ export interface LoadOptions {
   /** Hard caps, so a stuck API cannot keep the loop going. */
   maxRequests: number;
   requestTimeoutMs?: number;
+  /** Called with each outcome as it arrives (tests wait for a warm, busy API before breaking it). */
+  onOutcome?: (outcome: EmissionOutcome) => void;
 }
 
 /** `clients` plain fetch loops posting emissions over loopback until told to stop. */
 export async function emissionLoad(options: LoadOptions): Promise<EmissionOutcome[]> {
   const outcomes: EmissionOutcome[] = [];
+  const record = (o: EmissionOutcome) => {
+    outcomes.push(o);
+    options.onOutcome?.(o);
+  };
   let started = 0;
   const loop = async (client: number) => {
     while (!options.until() && started < options.maxRequests) {
@@ -45,9 +53,9 @@ export async function emissionLoad(options: LoadOptions): Promise<EmissionOutcom
           signal: AbortSignal.timeout(options.requestTimeoutMs ?? 20_000),
         });
         const text = await res.text();
-        outcomes.push({ key, status: res.status, body: safeJson(text), retryAfter: res.headers.get('retry-after'), ms: Date.now() - t0 });
+        record({ key, status: res.status, body: safeJson(text), retryAfter: res.headers.get('retry-after'), ms: Date.now() - t0, at: Date.now() });
       } catch (error) {
-        outcomes.push({ key, status: 0, body: undefined, retryAfter: null, ms: Date.now() - t0, error: (error as Error).name });
+        record({ key, status: 0, body: undefined, retryAfter: null, ms: Date.now() - t0, at: Date.now(), error: (error as Error).name });
         // A refused connection fails in microseconds: do not spin.
         await new Promise((r) => setTimeout(r, 20));
       }
