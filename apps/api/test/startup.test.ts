@@ -35,6 +35,7 @@ describe('start-up', () => {
       '2026_11_21_0002_create_series',
       '2026_11_21_0003_create_certificates',
       '2026_11_21_0004_create_documents',
+      '2026_11_21_0005_index_document_filters',
     ]);
     for (const api of apis) {
       const res = await fetch(`${api.url}/v1/health`);

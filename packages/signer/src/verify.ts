@@ -1,5 +1,6 @@
-import { createHash, verify, X509Certificate } from 'node:crypto';
+import { createHash, verify } from 'node:crypto';
 
+import { publicKeyOf } from './public-key-cache.js';
 import { canonicalizeElement } from './c14n.js';
 import {
   C14N_ALGORITHM,
@@ -87,7 +88,12 @@ function verifyOrThrow(xml: string): VerifyResult {
   if (stripSpace(digestElement.text) !== digestValue) return fail('digest_mismatch');
 
   const certificateBase64 = stripSpace(certificate.text);
-  const publicKey = new X509Certificate(Buffer.from(certificateBase64, 'base64')).publicKey;
+  let publicKey;
+  try {
+    publicKey = publicKeyOf(certificateBase64);
+  } catch {
+    return fail('malformed');
+  }
   const canonicalSignedInfo = canonicalizeElement(xml, signedInfo.start, signedInfo.parentContext).canonical;
   const ok = verify('sha1', Buffer.from(canonicalSignedInfo, 'utf8'), publicKey, Buffer.from(stripSpace(signatureValue.text), 'base64'));
   return ok ? { valid: true, digestValue, certificateBase64 } : fail('signature_mismatch');
