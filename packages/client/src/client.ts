@@ -38,6 +38,9 @@ export interface EmitOptions {
   retries?: number;
 }
 
+/** Answers that mean "not processed, try again later": the database is down, or rate limited. */
+const RETRYABLE_STATUSES = new Set([429, 503]);
+
 /** Thrown by {@link EmissorClient.emit} when every attempt failed at the network level. */
 export class EmitNetworkError extends Error {
   override name = 'EmitNetworkError';
@@ -93,7 +96,7 @@ export type EmissorClient = EmissorRoutes & {
   /**
    * Issues an NF-e, safely retried: every attempt carries the same `Idempotency-Key`, so a
    * response lost on the way back can never produce a second invoice (the retry gets the first
-   * document, status 200). Retries network errors and 503 (waiting `Retry-After` when given,
+   * document, status 200). Retries network errors, 503 and 429 (waiting `Retry-After` when given,
    * otherwise a bounded exponential backoff); every other status is returned at once.
    */
   emit(body: EmitBody, options?: EmitOptions): Promise<EmitResult>;
@@ -154,7 +157,7 @@ export function createEmissorClient(options: EmissorClientOptions): EmissorClien
           continue;
         }
         const done = { ...res, idempotencyKey, attempts: attempt + 1 };
-        if (res.status !== 503 || attempt >= maxRetries) return done;
+        if (!RETRYABLE_STATUSES.has(res.status) || attempt >= maxRetries) return done;
         const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
         if (retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs) return done;
         await sleep(retryAfter ?? backoffDelay(attempt, retry));

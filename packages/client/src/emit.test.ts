@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 
 import { createEmissorClient, EmitNetworkError, type EmitBody } from './client.js';
 import { isErrorCode } from './errors.js';
@@ -126,6 +126,13 @@ describe('emit: safe retries', () => {
     if (res.status === 503) expect(res.body.detail.code).toBe('service_unavailable');
   });
 
+  it('retries a 429 after its Retry-After, with the same key', async () => {
+    api = await fakeApi([{ status: 429, retryAfter: '0', code: 'rate_limited' }]);
+    const res = await client(api.url).emit(body);
+    expect(res).toMatchObject({ status: 201, attempts: 2 });
+    expect(new Set(api.keys).size).toBe(1);
+  });
+
   it('does not wait for a Retry-After longer than maxRetryAfterMs', async () => {
     api = await fakeApi([{ status: 503, retryAfter: '3600' }]);
     const res = await client(api.url).emit(body);
@@ -152,10 +159,10 @@ describe('emit: safe retries', () => {
     expect(isErrorCode(res, 'certificate_not_found')).toBe(false);
     expect(isErrorCode(res, 'series_not_found')).toBe(true);
     if (isErrorCode(res, 'series_not_found')) {
-      // Narrowed: an error status, and a code that is exactly this one.
-      const status: 401 | 404 | 409 | 413 | 500 | 503 = res.status;
-      const code: 'series_not_found' = res.body.detail.code;
-      expect([status, code]).toEqual([404, 'series_not_found']);
+      // Narrowed: an error body whose code is exactly this one, never a document or a 422.
+      expectTypeOf(res.body.detail.code).toEqualTypeOf<'series_not_found'>();
+      expectTypeOf(res.status).not.toEqualTypeOf<200 | 201 | 422>();
+      expect([res.status, res.body.detail.code]).toEqual([404, 'series_not_found']);
     }
   });
 });

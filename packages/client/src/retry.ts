@@ -1,13 +1,13 @@
 /** How {@link EmissorClient.emit} retries; every field is optional. */
 export interface RetryOptions {
-  /** Retries after the first attempt (network error or 503). Default 3; 0 disables retrying. */
+  /** Retries after the first attempt (network error, 503 or 429). Default 3; 0 disables retrying. */
   maxRetries?: number;
   /** First backoff delay; each retry doubles it (with jitter). Default 250 ms. */
   baseDelayMs?: number;
   /** Upper bound of one backoff delay. Default 5 s. */
   maxDelayMs?: number;
   /**
-   * Longest `Retry-After` the client waits for; a longer one ends the retries and the 503 is
+   * Longest `Retry-After` the client waits for; a longer one ends the retries and that response is
    * returned to the caller. Default 30 s.
    */
   maxRetryAfterMs?: number;

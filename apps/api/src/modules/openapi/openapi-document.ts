@@ -96,7 +96,7 @@ function completeOperation(operation: Json, route: AppRoute): Json {
       // c.otherResponse: the generator files it under application/json with an empty schema.
       response.content = { [declared.contentType]: { schema: { type: 'string' } } };
     }
-    if (status === '503') {
+    if (status === '503' || status === '429') {
       headers['Retry-After'] = {
         description: 'Seconds to wait before retrying.',
         schema: { type: 'integer' },
