@@ -15,7 +15,7 @@ const UNAUTHORIZED = { detail: { code: 'unauthorized', message: 'Missing or inva
 
 async function rawGet(path: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${server.url}${path}`, { headers });
-  return { status: res.status, body: (await res.json()) as unknown, headers: res.headers };
+  return { status: res.status, body: await res.json(), headers: res.headers };
 }
 
 describe('X-Api-Key', () => {

@@ -13,6 +13,21 @@ function valueAt(root: unknown, path: (string | number)[]): unknown {
   return value;
 }
 
+/** Deeper inputs are not echoed: JSON.stringify recurses, and a 100k-deep array would overflow the stack. */
+const MAX_ECHO_DEPTH = 32;
+
+/** True when `value` nests no deeper than MAX_ECHO_DEPTH (checked without recursion). */
+function echoable(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [v, depth] = next;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_ECHO_DEPTH) return false;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
 const TYPE_BY_EXPECTED: Record<string, string> = {
   string: 'string_type',
   // Every plain number in the contract is an integer (decimals are unions reporting
@@ -89,7 +104,8 @@ export function toValidationIssues(issues: readonly ZodIssue[], location: Locati
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const loc = [location, ...issue.path, key];
-        out.push({ loc, msg: 'Extra inputs are not permitted', type: 'extra_forbidden', input: valueAt(input, [...issue.path, key]) });
+        const extra = valueAt(input, [...issue.path, key]);
+        out.push({ loc, msg: 'Extra inputs are not permitted', type: 'extra_forbidden', ...(echoable(extra) ? { input: extra } : {}) });
       }
       continue;
     }
@@ -97,7 +113,7 @@ export function toValidationIssues(issues: readonly ZodIssue[], location: Locati
     const item: ValidationIssue = { loc: [location, ...issue.path], msg: pydanticMessage(type, issue), type };
     // For a missing field pydantic echoes the object that lacks it.
     const value = type === 'missing' ? valueAt(input, issue.path.slice(0, -1)) : valueAt(input, issue.path);
-    if (value !== undefined) item.input = value;
+    if (value !== undefined && echoable(value)) item.input = value;
     if (ctx) item.ctx = ctx;
     out.push(item);
   }
