@@ -29,10 +29,10 @@ export function renderDet(ctx: DetContext, item: NfeItem, index: number): string
   const tributosPath = [...fiscalPath, 'tributos'];
   const lines = readTaxLines(issues, tributosPath, item.fiscal_result.tributos ?? []);
   const orig = given(item.fiscal_result.origem)
-    ? (checkLiteral(issues, [...fiscalPath, 'origem'], item.fiscal_result.origem, ORIGINS) ?? '')
+    ? (checkLiteral(issues, fiscalPath, 'origem', item.fiscal_result.origem, ORIGINS) ?? '')
     : '0';
-  const cBenef = lines.icms ? { value: lines.icms.raw.codigo_beneficio, path: [...lines.icms.path, 'codigo_beneficio'] } : { value: undefined, path };
-  const prod = renderProd(issues, path, item, cBenef, totals);
+  const cBenef = lines.icms ? { value: lines.icms.raw.codigo_beneficio, parent: lines.icms.path } : { value: undefined, parent: path };
+  const prod = renderProd(issues, path, fiscalPath, item, cBenef, totals);
   const icms = renderIcms({
     issues,
     fiscalPath,

@@ -156,13 +156,13 @@ function chooseGroup(input: IcmsInput): GroupSpec | undefined {
   const table = simples ? CSOSN_GROUPS : CST_GROUPS;
   const fromLine = lines.icms?.raw[field];
   const code = fromLine ?? (simples ? input.fiscalCsosn : input.fiscalCst);
-  const path = fromLine !== undefined && fromLine !== null && lines.icms ? [...lines.icms.path, field] : [...fiscalPath, field];
+  const parent = fromLine !== undefined && fromLine !== null && lines.icms ? lines.icms.path : fiscalPath;
   if (code === undefined || code === null) {
-    issues.add(path, 'missing', `An ICMS ${field.toUpperCase()} is required (CRT ${simples ? '1, 2 or 4 use CSOSN' : '3 uses CST'})`);
+    issues.at(parent, field, 'missing', `An ICMS ${field.toUpperCase()} is required (CRT ${simples ? '1, 2 or 4 use CSOSN' : '3 uses CST'})`);
     return undefined;
   }
   const spec = Object.hasOwn(table, code) ? table[code] : undefined;
-  if (!spec) issues.add(path, 'literal_error', `Input should be one of ${Object.keys(table).join(', ')}`);
+  if (!spec) issues.at(parent, field, 'literal_error', `Input should be one of ${Object.keys(table).join(', ')}`);
   return spec;
 }
 

@@ -13,9 +13,9 @@ const IPI_NT = ['01', '02', '03', '04', '05', '51', '52', '53', '54', '55'] as c
  */
 export function renderIpi(issues: IssueList, line: TaxLine, totals: Totals): string {
   const cEnq = given(line.raw.codigo_beneficio)
-    ? checkPattern(issues, [...line.path, 'codigo_beneficio'], line.raw.codigo_beneficio, /^\d{3}$/, '3 digits (IPI cEnq)')
+    ? checkPattern(issues, line.path, 'codigo_beneficio', line.raw.codigo_beneficio, /^\d{3}$/, '3 digits (IPI cEnq)')
     : '999';
-  const cst = checkLiteral(issues, [...line.path, 'cst'], line.raw.cst, [...IPI_TRIB, ...IPI_NT]);
+  const cst = checkLiteral(issues, line.path, 'cst', line.raw.cst, [...IPI_TRIB, ...IPI_NT]);
   if (!cst) return '';
   if ((IPI_NT as readonly string[]).includes(cst)) {
     if (line.valor && signOf(line.valor.value) !== 0) mismatch(issues, line, `IPI CST ${cst} is not taxed (IPINT): valor must be 0`);

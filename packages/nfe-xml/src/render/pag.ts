@@ -18,9 +18,9 @@ export const TRANSP = '<transp><modFrete>9</modFrete></transp>';
  */
 export function renderPag(issues: IssueList, p: NfePagamento, vNF: Decimal): string {
   const path = ['pagamento'];
-  const tPag = checkLiteral(issues, [...path, 'tpag'], p.tpag, PAYMENT_TYPES);
-  const indPag = checkLiteral(issues, [...path, 'indpag'], given(p.indpag) ? p.indpag : '0', ['0', '1']);
-  const paid = checkDecimal(issues, [...path, 'valor'], p.valor, { ...MONEY, sign: 'positive' });
+  const tPag = checkLiteral(issues, path, 'tpag', p.tpag, PAYMENT_TYPES);
+  const indPag = checkLiteral(issues, path, 'indpag', given(p.indpag) ? p.indpag : '0', ['0', '1']);
+  const paid = checkDecimal(issues, path, 'valor', p.valor, { ...MONEY, sign: 'positive' });
   let troco = '';
   if (paid) {
     const cmp = compareDecimals(paid.value, vNF);

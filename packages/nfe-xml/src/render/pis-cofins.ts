@@ -18,7 +18,7 @@ const OUTR = [
  * vBC, pPIS/pCOFINS and vPIS/vCOFINS from the line.
  */
 export function renderPisCofins(issues: IssueList, line: TaxLine, tax: 'PIS' | 'COFINS', totals: Totals): string {
-  const cst = checkLiteral(issues, [...line.path, 'cst'], line.raw.cst, [...ALIQ, ...NT, ...OUTR]);
+  const cst = checkLiteral(issues, line.path, 'cst', line.raw.cst, [...ALIQ, ...NT, ...OUTR]);
   if (!cst) return '';
   if ((NT).includes(cst)) {
     if (line.valor && signOf(line.valor.value) !== 0) mismatch(issues, line, `${tax} CST ${cst} is not taxed (${tax}NT): valor must be 0`);

@@ -2,7 +2,7 @@ import { multiplyDecimals, roundDecimal } from '../decimal.js';
 import type { IssuePath } from '../errors.js';
 import { escapeText } from '../xml-escape.js';
 import type { NfeItem } from '../types.js';
-import { checkComputed, checkDecimal, MONEY, QUANTITY, UNIT_PRICE } from '../validate/decimal-field.js';
+import { checkComputed, checkDecimal, type DecimalKind, MONEY, QUANTITY, UNIT_PRICE } from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
 import { checkPattern, checkText, given } from '../validate/text.js';
 import { accumulate, type Totals } from './item-totals.js';
@@ -11,6 +11,8 @@ const NCM = /^\d{8}$/;
 const CFOP = /^[1235-7]\d{3}$/;
 const CEST = /^\d{7}$/;
 const GTIN = /^(\d{8}|\d{12,14})$/;
+/** TDec_1203 (transp/vol pesoB, pesoL). */
+const WEIGHT: DecimalKind = { ...MONEY, maxPlaces: 3, name: 'TDec_1203' };
 const CBENEF = /^([!-ÿ]{8}|[!-ÿ]{10}|SEM CBENEF)$/;
 
 /** GS1 check digit (weights 3,1 from the right); SEFAZ rejects a wrong one (611/612). */
@@ -20,11 +22,11 @@ function gtinCheckDigitOk(gtin: string): boolean {
   return (10 - (sum % 10)) % 10 === gtin.charCodeAt(gtin.length - 1) - 48;
 }
 
-function checkGtin(issues: IssueList, path: IssuePath, gtin: string | null | undefined): string {
+function checkGtin(issues: IssueList, itemPath: IssuePath, gtin: string | null | undefined): string {
   if (!given(gtin)) return 'SEM GTIN';
-  const value = checkPattern(issues, path, gtin, GTIN, 'a GTIN of 8, 12, 13 or 14 digits');
+  const value = checkPattern(issues, itemPath, 'gtin', gtin, GTIN, 'a GTIN of 8, 12, 13 or 14 digits');
   if (value && !gtinCheckDigitOk(value)) {
-    issues.add(path, 'gtin_check_digit', 'GTIN check digit is wrong');
+    issues.at(itemPath, 'gtin', 'gtin_check_digit', 'GTIN check digit is wrong');
   }
   return value ?? '';
 }
@@ -36,26 +38,27 @@ function checkGtin(issues: IssueList, path: IssuePath, gtin: string | null | und
 export function renderProd(
   issues: IssueList,
   path: IssuePath,
+  fiscalPath: IssuePath,
   item: NfeItem,
-  cBenef: { value: string | null | undefined; path: IssuePath },
+  cBenef: { value: string | null | undefined; parent: IssuePath },
   totals: Totals,
 ): string {
-  const cProd = checkText(issues, [...path, 'codigo'], item.codigo, { min: 1, max: 60 });
-  const xProd = checkText(issues, [...path, 'descricao'], item.descricao, { min: 1, max: 120 });
-  const ncm = checkPattern(issues, [...path, 'ncm'], item.ncm, NCM, '8 digits (NCM)');
-  checkPattern(issues, [...path, 'cfop'], item.cfop, CFOP, '4 digits starting with 1, 2, 3, 5, 6 or 7 (CFOP)');
+  const cProd = checkText(issues, path, 'codigo', item.codigo, { min: 1, max: 60 });
+  const xProd = checkText(issues, path, 'descricao', item.descricao, { min: 1, max: 120 });
+  const ncm = checkPattern(issues, path, 'ncm', item.ncm, NCM, '8 digits (NCM)');
+  checkPattern(issues, path, 'cfop', item.cfop, CFOP, '4 digits starting with 1, 2, 3, 5, 6 or 7 (CFOP)');
   // The tax engine's CFOP is the one that goes to the document (as its CST/CSOSN do).
-  const cfop = checkPattern(issues, [...path, 'fiscal_result', 'cfop'], item.fiscal_result.cfop, CFOP, '4 digits starting with 1, 2, 3, 5, 6 or 7 (CFOP)');
-  const uCom = checkText(issues, [...path, 'unidade_comercial'], item.unidade_comercial, { min: 1, max: 6 });
-  const uTrib = checkText(issues, [...path, 'unidade_tributavel'], item.unidade_tributavel, { min: 1, max: 6 });
-  const quantity = checkDecimal(issues, [...path, 'quantidade'], item.quantidade, QUANTITY);
-  const price = checkDecimal(issues, [...path, 'valor_unitario'], item.valor_unitario, UNIT_PRICE);
-  const cean = checkGtin(issues, [...path, 'gtin'], item.gtin);
-  const cest = given(item.cest) ? checkPattern(issues, [...path, 'cest'], item.cest, CEST, '7 digits (CEST)') : undefined;
-  const benef = given(cBenef.value) ? checkPattern(issues, cBenef.path, cBenef.value, CBENEF, '8 or 10 characters or SEM CBENEF (cBenef)') : undefined;
+  const cfop = checkPattern(issues, fiscalPath, 'cfop', item.fiscal_result.cfop, CFOP, '4 digits starting with 1, 2, 3, 5, 6 or 7 (CFOP)');
+  const uCom = checkText(issues, path, 'unidade_comercial', item.unidade_comercial, { min: 1, max: 6 });
+  const uTrib = checkText(issues, path, 'unidade_tributavel', item.unidade_tributavel, { min: 1, max: 6 });
+  const quantity = checkDecimal(issues, path, 'quantidade', item.quantidade, QUANTITY);
+  const price = checkDecimal(issues, path, 'valor_unitario', item.valor_unitario, UNIT_PRICE);
+  const cean = checkGtin(issues, path, item.gtin);
+  const cest = given(item.cest) ? checkPattern(issues, path, 'cest', item.cest, CEST, '7 digits (CEST)') : undefined;
+  const benef = given(cBenef.value) ? checkPattern(issues, cBenef.parent, 'codigo_beneficio', cBenef.value, CBENEF, '8 or 10 characters or SEM CBENEF (cBenef)') : undefined;
   for (const field of ['peso_bruto_kg', 'peso_liquido_kg'] as const) {
     // Not written (no transp/vol group), but still a decimal the request promised.
-    if (given(item[field])) checkDecimal(issues, [...path, field], item[field], { ...MONEY, maxPlaces: 3, name: 'TDec_1203' });
+    if (given(item[field])) checkDecimal(issues, path, field, item[field], WEIGHT);
   }
   let vProd = '';
   if (quantity && price) {

@@ -27,17 +27,17 @@ export interface TaxLine {
 
 export type TaxLines = Partial<Record<TaxDomain, TaxLine>>;
 
-function optionalPercent(issues: IssueList, path: IssuePath, value: string | null | undefined): CheckedDecimal | undefined {
-  return given(value) ? checkDecimal(issues, path, value, PERCENT) : undefined;
+function optionalPercent(issues: IssueList, linePath: IssuePath, key: string, value: string | null | undefined): CheckedDecimal | undefined {
+  return given(value) ? checkDecimal(issues, linePath, key, value, PERCENT) : undefined;
 }
 
-function reductionOf(issues: IssueList, path: IssuePath, text: string): CheckedDecimal | undefined {
+function reductionOf(issues: IssueList, linePath: IssuePath, text: string): CheckedDecimal | undefined {
   // The common case, a full base, needs no arithmetic.
   if (text === '100') return undefined;
-  const percent = checkDecimal(issues, path, text, PERCENT);
+  const percent = checkDecimal(issues, linePath, 'base_calc_percent', text, PERCENT);
   if (!percent) return undefined;
   if (compareDecimals(percent.value, HUNDRED) > 0 || compareDecimals(percent.value, decimal('0')) === 0) {
-    issues.add(path, 'base_calc_percent_range', 'base_calc_percent must be greater than 0 and at most 100');
+    issues.at(linePath, 'base_calc_percent', 'base_calc_percent_range', 'base_calc_percent must be greater than 0 and at most 100');
     return undefined;
   }
   if (compareDecimals(percent.value, HUNDRED) === 0) return undefined;
@@ -51,29 +51,30 @@ function reductionOf(issues: IssueList, path: IssuePath, text: string): CheckedD
  */
 export function readTaxLines(issues: IssueList, tributosPath: IssuePath, tributos: readonly NfeTributoLinha[]): TaxLines {
   const lines: TaxLines = {};
-  tributos.forEach((raw, index) => {
+  for (let index = 0; index < tributos.length; index++) {
+    const raw = tributos[index] as NfeTributoLinha;
     const path = [...tributosPath, index];
     const domain = raw.tax_domain as TaxDomain;
     if (!(TAX_DOMAINS as readonly string[]).includes(raw.tax_domain)) {
       issues.add([...path, 'tax_domain'], 'literal_error', `Input should be ${TAX_DOMAINS.map((d) => `'${d}'`).join(', ')}`);
-      return;
+      continue;
     }
     if (lines[domain]) {
       issues.add(path, 'tax_line_duplicate', `Item has more than one '${domain}' line`);
-      return;
+      continue;
     }
     lines[domain] = {
       path,
       raw,
-      baseCalc: checkDecimal(issues, [...path, 'base_calc'], raw.base_calc, MONEY),
-      valor: checkDecimal(issues, [...path, 'valor'], raw.valor, MONEY),
-      reduction: reductionOf(issues, [...path, 'base_calc_percent'], raw.base_calc_percent),
-      aliquota: optionalPercent(issues, [...path, 'aliquota'], raw.aliquota),
-      aliquotaSt: optionalPercent(issues, [...path, 'aliquota_st'], raw.aliquota_st),
-      fcpPercent: optionalPercent(issues, [...path, 'fcp_percent'], raw.fcp_percent),
-      mva: optionalPercent(issues, [...path, 'mva'], raw.mva),
+      baseCalc: checkDecimal(issues, path, 'base_calc', raw.base_calc, MONEY),
+      valor: checkDecimal(issues, path, 'valor', raw.valor, MONEY),
+      reduction: reductionOf(issues, path, raw.base_calc_percent),
+      aliquota: optionalPercent(issues, path, 'aliquota', raw.aliquota),
+      aliquotaSt: optionalPercent(issues, path, 'aliquota_st', raw.aliquota_st),
+      fcpPercent: optionalPercent(issues, path, 'fcp_percent', raw.fcp_percent),
+      mva: optionalPercent(issues, path, 'mva', raw.mva),
     };
-  });
+  }
   return lines;
 }
 

@@ -4,6 +4,7 @@ import { checkPattern } from './text.js';
 
 /** The CNPJ the API accepts (decisions.md): 12 of `[0-9A-Z]` then 2 digits. */
 const CNPJ_ANY = /^[0-9A-Z]{12}\d{2}$/;
+const CNPJ_DIGITS = /^\d{14}$/;
 
 /**
  * Whether the layout this library writes accepts the alphanumeric CNPJ. Both shipped packs
@@ -13,11 +14,12 @@ const CNPJ_ANY = /^[0-9A-Z]{12}\d{2}$/;
 export const LAYOUT_ACCEPTS_ALPHANUMERIC_CNPJ = false;
 
 /** A CNPJ that may reach the XML: the API's pattern, then the layout's. */
-export function checkCnpj(issues: IssueList, path: IssuePath, value: unknown): string | undefined {
-  const cnpj = checkPattern(issues, path, value, CNPJ_ANY, '14 characters: 12 of [0-9A-Z] then 2 digits (CNPJ)');
-  if (cnpj && !LAYOUT_ACCEPTS_ALPHANUMERIC_CNPJ && !/^\d{14}$/.test(cnpj)) {
-    issues.add(
-      path,
+export function checkCnpj(issues: IssueList, parent: IssuePath, key: string, value: unknown): string | undefined {
+  const cnpj = checkPattern(issues, parent, key, value, CNPJ_ANY, '14 characters: 12 of [0-9A-Z] then 2 digits (CNPJ)');
+  if (cnpj && !LAYOUT_ACCEPTS_ALPHANUMERIC_CNPJ && !CNPJ_DIGITS.test(cnpj)) {
+    issues.at(
+      parent,
+      key,
       'cnpj_alphanumeric_unsupported',
       'The NF-e 4.00 schema packs in use (PL_009, PL_010b) accept only all-digit CNPJs in the document',
     );
@@ -26,6 +28,8 @@ export function checkCnpj(issues: IssueList, path: IssuePath, value: unknown): s
   return cnpj;
 }
 
-export function checkCpf(issues: IssueList, path: IssuePath, value: unknown): string | undefined {
-  return checkPattern(issues, path, value, /^\d{11}$/, '11 digits (CPF)');
+const CPF = /^\d{11}$/;
+
+export function checkCpf(issues: IssueList, parent: IssuePath, key: string, value: unknown): string | undefined {
+  return checkPattern(issues, parent, key, value, CPF, '11 digits (CPF)');
 }

@@ -15,23 +15,24 @@ export interface TextRule {
   readonly max: number;
 }
 
-/** Checks a TString field with the layout's length limits; returns the value or `undefined`. */
-export function checkText(issues: IssueList, path: IssuePath, value: unknown, rule: TextRule): string | undefined {
+/** Checks the TString field `parent.key` with the layout's length limits; returns the value or `undefined`. */
+export function checkText(issues: IssueList, parent: IssuePath, key: string | number, value: unknown, rule: TextRule): string | undefined {
   if (typeof value !== 'string') {
-    issues.add(path, value === undefined || value === null ? 'missing' : 'string_type', 'Field required as text');
+    issues.at(parent, key, value === undefined || value === null ? 'missing' : 'string_type', 'Field required as text');
     return undefined;
   }
   let ok = true;
   if (value.length < rule.min) {
-    issues.add(path, 'string_too_short', `String should have at least ${rule.min} character(s)`);
+    issues.at(parent, key, 'string_too_short', `String should have at least ${rule.min} character(s)`);
     ok = false;
   } else if (value.length > rule.max) {
-    issues.add(path, 'string_too_long', `String should have at most ${rule.max} characters`);
+    issues.at(parent, key, 'string_too_long', `String should have at most ${rule.max} characters`);
     ok = false;
   }
   if (value.length > 0 && !T_STRING.test(value)) {
-    issues.add(
-      path,
+    issues.at(
+      parent,
+      key,
       'string_pattern_mismatch',
       'Text must not start or end with a space and may only hold characters U+0020–U+007E and U+00A0–U+00FF (NF-e TString)',
     );
@@ -43,17 +44,18 @@ export function checkText(issues: IssueList, path: IssuePath, value: unknown, ru
 /** Checks a field against an anchored pattern; `describe` says what is expected. */
 export function checkPattern(
   issues: IssueList,
-  path: IssuePath,
+  parent: IssuePath,
+  key: string | number,
   value: unknown,
   pattern: RegExp,
   describe: string,
 ): string | undefined {
   if (typeof value !== 'string') {
-    issues.add(path, value === undefined || value === null ? 'missing' : 'string_type', `Field required: ${describe}`);
+    issues.at(parent, key, value === undefined || value === null ? 'missing' : 'string_type', `Field required: ${describe}`);
     return undefined;
   }
   if (!pattern.test(value)) {
-    issues.add(path, 'string_pattern_mismatch', `String should be ${describe}`);
+    issues.at(parent, key, 'string_pattern_mismatch', `String should be ${describe}`);
     return undefined;
   }
   return value;
@@ -62,13 +64,15 @@ export function checkPattern(
 /** Checks a field against an enumeration (pydantic `literal_error`). */
 export function checkLiteral<T extends string>(
   issues: IssueList,
-  path: IssuePath,
+  parent: IssuePath,
+  key: string | number,
   value: unknown,
   allowed: readonly T[],
 ): T | undefined {
   if ((allowed as readonly unknown[]).includes(value)) return value as T;
-  issues.add(
-    path,
+  issues.at(
+    parent,
+    key,
     value === undefined || value === null ? 'missing' : 'literal_error',
     `Input should be ${allowed.map((a) => `'${a}'`).join(', ')}`,
   );
