@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { fastObject } from '../fast-parse/fast-object.js';
+
 /** `tenant_ref` / `branch_ref`: opaque strings the product owns, at most 64 characters. */
 export const RefSchema = z.string().max(64);
 
@@ -35,7 +37,9 @@ export const CnpjSchema = z
   .describe('14 characters: 12 of [0-9A-Z] then 2 check digits');
 
 /** The slot a certificate or series list belongs to: both refs required. */
-export const TenantBranchQuerySchema = z.object({ tenant_ref: RefSchema, branch_ref: RefSchema });
+export const TenantBranchQuerySchema = fastObject(
+  z.object({ tenant_ref: RefSchema, branch_ref: RefSchema }),
+);
 export type TenantBranchQuery = z.infer<typeof TenantBranchQuerySchema>;
 
 export type QueryIntSchema = z.ZodType<number, z.ZodTypeDef, number | string>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { fastObject } from '../fast-parse/fast-object.js';
+
 import {
   AmbienteSchema,
   DateTimeSchema,
@@ -35,14 +37,16 @@ export const FiscalDocumentReadSchema = z.object({
 export type FiscalDocumentRead = z.infer<typeof FiscalDocumentReadSchema>;
 
 /** Filters and page of `GET /v1/documentos`; ordered by created_at then id, newest first. */
-export const DocumentListQuerySchema = z.object({
-  tenant_ref: RefSchema.optional(),
-  branch_ref: RefSchema.optional(),
-  status: z.string().max(20).optional(),
-  limit: queryInt({ min: 1, max: 200 }).default(50),
-  // Capped at the largest exact integer so a huge offset is a 422, not a database overflow.
-  offset: queryInt({ min: 0, max: Number.MAX_SAFE_INTEGER }).default(0),
-});
+export const DocumentListQuerySchema = fastObject(
+  z.object({
+    tenant_ref: RefSchema.optional(),
+    branch_ref: RefSchema.optional(),
+    status: z.string().max(20).optional(),
+    limit: queryInt({ min: 1, max: 200 }).default(50),
+    // Capped at the largest exact integer so a huge offset is a 422, not a database overflow.
+    offset: queryInt({ min: 0, max: Number.MAX_SAFE_INTEGER }).default(0),
+  }),
+);
 export type DocumentListQuery = z.infer<typeof DocumentListQuerySchema>;
 
 export const DocumentIdParamsSchema = z.object({ document_id: UuidSchema });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { fastObject } from '../fast-parse/fast-object.js';
+
 import { DocumentModelSchema, RefSchema, UuidSchema } from './common.js';
 
 /** `serie` fits the NF-e layout's 3 digits; 0 is the "no formal series" convention. */
@@ -20,17 +22,21 @@ export const FiscalSeriesReadSchema = z.object({
 });
 export type FiscalSeriesRead = z.infer<typeof FiscalSeriesReadSchema>;
 
-export const FiscalSeriesCreateSchema = z.object({
-  tenant_ref: RefSchema,
-  branch_ref: RefSchema,
-  serie: SerieSchema,
-  next_number: NextNumberSchema,
-  document_model: DocumentModelSchema.default('55'),
-});
+export const FiscalSeriesCreateSchema = fastObject(
+  z.object({
+    tenant_ref: RefSchema,
+    branch_ref: RefSchema,
+    serie: SerieSchema,
+    next_number: NextNumberSchema,
+    document_model: DocumentModelSchema.default('55'),
+  }),
+);
 export type FiscalSeriesCreate = z.infer<typeof FiscalSeriesCreateSchema>;
 
 /** Only the counter can change; unknown keys (tenant_ref, serie, …) and null are 422s. */
-export const FiscalSeriesPatchSchema = z.object({ next_number: NextNumberSchema }).strict();
+export const FiscalSeriesPatchSchema = fastObject(
+  z.object({ next_number: NextNumberSchema }).strict(),
+);
 export type FiscalSeriesPatch = z.infer<typeof FiscalSeriesPatchSchema>;
 
 export const SeriesIdParamsSchema = z.object({ series_id: UuidSchema });
