@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 import { DecimalSchema, parseDecimal, PositiveDecimalSchema } from './decimal.js';
 
@@ -124,5 +124,81 @@ describe('PositiveDecimalSchema', () => {
 
   it('reports a malformed string as decimal_parsing, not greater_than', () => {
     expect(issueType(PositiveDecimalSchema.safeParse('-'))).toEqual(['decimal_parsing']);
+  });
+});
+
+/** The canonicaliser as first written (regex and replaces): the single-scan one must agree. */
+function referenceCanonical(text: string): string | undefined {
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(text)) return undefined;
+  const negative = text.startsWith('-');
+  const [rawInt = '', rawFrac = ''] = text.replace(/^[+-]/, '').split('.');
+  const int = rawInt.replace(/^0+/, '') || '0';
+  const frac = rawFrac.replace(/0+$/, '');
+  const magnitude = frac ? `${int}.${frac}` : int;
+  return negative && magnitude !== '0' ? `-${magnitude}` : magnitude;
+}
+
+describe('parseDecimal: the single scan agrees with the regex form', () => {
+  it('on 20000 random strings over sign, digit, point and stray characters', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const alphabet = '0000123456789..+-e, x٣';
+    for (let i = 0; i < 20000; i++) {
+      const length = Math.floor(next() * 9);
+      let text = '';
+      for (let j = 0; j < length; j++) text += alphabet[Math.floor(next() * alphabet.length)];
+      const expected = referenceCanonical(text);
+      expect(parseDecimal(text), text).toEqual(
+        expected === undefined
+          ? { ok: false, problem: 'decimal_parsing' }
+          : { ok: true, value: expected },
+      );
+    }
+  });
+});
+
+describe('DecimalSchema: typeof dispatch', () => {
+  // What DecimalSchema was before: a plain union, trying number then string.
+  const union = z.union([z.number(), z.string()]).transform((value) => parseDecimal(value));
+
+  it.each([0, 1.5, -2, 1e21, '1', '-0.50', '', 'x', '1e5'])(
+    'parses %j exactly as the plain union did',
+    (value) => {
+      const plain = union.safeParse(value);
+      const parsed = parseDecimal(value);
+      expect(plain.data).toEqual(parsed);
+      const fast = DecimalSchema.safeParse(value);
+      if (parsed.ok) expect(fast).toEqual({ success: true, data: parsed.value });
+      else expect(issueType(fast)).toEqual([parsed.problem]);
+    },
+  );
+
+  it.each([true, null, {}, [], Number.NaN])('reports %j as one decimal_type issue', (value) => {
+    const result = DecimalSchema.safeParse(value);
+    if (Number.isNaN(value)) {
+      // NaN is no JSON value; it keeps the union's own report.
+      expect(result.error?.issues.map((i) => i.code)).toEqual(['invalid_union']);
+      return;
+    }
+    expect(result.error?.issues).toEqual([
+      {
+        code: 'custom',
+        message: 'Decimal input should be an integer, float, string or Decimal object',
+        params: { type: 'decimal_type' },
+        path: [],
+      },
+    ]);
+  });
+
+  it('reports a missing value as invalid_type received undefined (the API says "missing")', () => {
+    expect(DecimalSchema.safeParse(undefined).error?.issues).toMatchObject([
+      { code: 'invalid_type', expected: 'number', received: 'undefined' },
+    ]);
+  });
+
+  it('still is a ZodUnion of number and string (client types and OpenAPI anyOf)', () => {
+    const inner = DecimalSchema._def.schema;
+    expect(inner).toBeInstanceOf(z.ZodUnion);
+    expect(inner.options.map((o) => o._def.typeName)).toEqual(['ZodNumber', 'ZodString']);
   });
 });
