@@ -8,8 +8,10 @@ import { resolveMasterSecret } from './crypto/master-secret.js';
 import { openDatabase, type OpenDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Env } from './env.js';
+import { answerClientErrors } from './http/client-error.js';
 import type { Logger } from './http/logger.js';
 import { createCredentialsCache } from './modules/certificates/credentials-cache.js';
+import { createSeriesBatcher } from './modules/emissions/series-batcher.js';
 
 export interface RunningServer {
   url: string;
@@ -46,6 +48,7 @@ export async function startServer(env: Env, logger: Logger, options: ServerOptio
     authenticator: createAuthenticator(database.db, env.API_KEY_CACHE_TTL_MS),
     keyring,
     credentials: createCredentialsCache(database.db, keyring),
+    batcher: createSeriesBatcher(database.db),
     clock: options.clock ?? (() => new Date()),
   });
 
@@ -53,6 +56,7 @@ export async function startServer(env: Env, logger: Logger, options: ServerOptio
     const s = app.listen(env.PORT, env.HOST, () => resolve(s));
     s.once('error', reject);
   });
+  answerClientErrors(server);
   // Slow or idle clients must not pin sockets forever.
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;

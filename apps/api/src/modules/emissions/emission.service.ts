@@ -1,8 +1,6 @@
-import { randomInt } from 'node:crypto';
-
-import { NfeValidationError, pickCodigoNumerico, prepareNfe, renderNfe, type NfeRequest } from '@emissor/nfe-xml';
-import { certificateValidityAt, signNfe, verifyNfe } from '@emissor/signer';
-import type { Kysely, Transaction } from 'kysely';
+import { NfeValidationError, prepareNfe, type NfeRequest } from '@emissor/nfe-xml';
+import { certificateValidityAt } from '@emissor/signer';
+import type { Kysely } from 'kysely';
 
 import type { Database, DocumentRow } from '../../db/schema.js';
 import { conflict, notFound, RequestValidationFailure } from '../../errors.js';
@@ -10,14 +8,12 @@ import type { CredentialsCache } from '../certificates/credentials-cache.js';
 import { findByIdempotencyKey } from '../documents/documents.repository.js';
 import { emitterMatchesCertificate } from './cnpj-rule.js';
 import { findEmissionTarget } from './emission-target.js';
-import { storeDocument } from './store-document.js';
-
-/** The last number a series can hand out (`nNF` has 9 digits). */
-const LAST_NUMBER = 999_999_999;
+import type { SeriesBatcher } from './series-batcher.js';
 
 export interface EmissionDeps {
   db: Kysely<Database>;
   credentials: CredentialsCache;
+  batcher: SeriesBatcher;
   clock: () => Date;
 }
 
@@ -26,8 +22,6 @@ export interface EmissionOutcome {
   replayed: boolean;
   document: DocumentRow;
 }
-
-const drawEightDigits = () => randomInt(0, 100_000_000).toString().padStart(8, '0');
 
 /** Layout checks first: a request the XML layout cannot hold is a 422, never an invalid document. */
 function prepare(request: NfeRequest) {
@@ -44,9 +38,10 @@ function prepare(request: NfeRequest) {
 /**
  * Emits one NF-e exactly once per idempotency key, in decisions.md's order of checks. Everything
  * that does not depend on the number (validation, the XML of items and totals, the parsed
- * certificate) happens before the series row is locked, so the lock is held only for numbering,
- * the header, signing and one insert statement. Requests racing with one new key are settled by
- * the unique (product, key) index: the loser stores nothing and answers with the winner's document.
+ * certificate) happens here, before the series row is locked; the series batcher then numbers,
+ * signs and stores under the lock. Requests racing with one new key are settled under that lock
+ * and by the unique (product, key) index: the loser stores nothing and answers with the winner's
+ * document.
  */
 export async function emitDocument(
   deps: EmissionDeps,
@@ -82,53 +77,26 @@ export async function emitDocument(
     );
   }
 
-  const stored = await deps.db.transaction().execute(async (trx) => {
-    const numero = await lockNextNumber(trx, seriesId);
-    const codigoNumerico = pickCodigoNumerico(numero, drawEightDigits);
-    const { xml, chave } = renderNfe(prepared, { numero, codigoNumerico, issuedAt });
-    const signed = signNfe(xml, credentials);
-    const verification = verifyNfe(signed);
-    if (!verification.valid) throw new Error(`freshly signed document failed verification: ${verification.reason}`);
-    return storeDocument(
-      trx,
-      {
-        product_id: productId,
-        tenant_ref: request.tenant_ref,
-        branch_ref: request.branch_ref,
-        series_id: seriesId,
-        document_model: '55',
-        serie: request.serie,
-        numero,
-        chave_acesso: chave,
-        codigo_numerico: codigoNumerico,
-        // Built, signed, verified and stored; transmission to SEFAZ is not configured.
-        status: 'assinada',
-        ambiente: request.ambiente,
-        idempotency_key: idempotencyKey,
-      },
-      signed,
-    );
+  const result = await deps.batcher.submit({
+    target: {
+      productId,
+      seriesId,
+      tenantRef: request.tenant_ref,
+      branchRef: request.branch_ref,
+      serie: request.serie,
+    },
+    idempotencyKey,
+    ambiente: request.ambiente,
+    prepared,
+    credentials,
+    issuedAt,
   });
-  // Nothing stored: a request with the same key won the race while this one waited for the lock.
-  return stored ? { replayed: false, document: stored } : replayOf(deps.db, productId, idempotencyKey);
+  // A replay here: a request with the same key won the race while this one was queued.
+  return result.kind === 'created' ? { replayed: false, document: result.document } : replayOf(deps.db, productId, idempotencyKey);
 }
 
 async function replayOf(db: Kysely<Database>, productId: string, key: string): Promise<EmissionOutcome> {
   const document = await findByIdempotencyKey(db, productId, key);
   if (!document) throw new Error('idempotency key vanished');
   return { replayed: true, document };
-}
-
-/** Locks the series row for the rest of the transaction and returns the number to use. */
-async function lockNextNumber(trx: Transaction<Database>, seriesId: string): Promise<number> {
-  const series = await trx
-    .selectFrom('series')
-    .select('next_number')
-    .where('id', '=', seriesId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  if (series.next_number > LAST_NUMBER) {
-    throw conflict('series_exhausted', 'This series has used its last number (999999999).');
-  }
-  return series.next_number;
 }
