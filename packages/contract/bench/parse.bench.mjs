@@ -17,7 +17,13 @@ const RULE_ID = '0b8f0c8e-2d7a-4f62-9a55-8a3c8d0f1e21';
 /** Same shape as apps/api/test/helpers/emission.ts's emissionRequest (decimals as strings). */
 function item(n) {
   const tributo = (tax_domain, cst, aliquota, valor) => ({
-    tax_domain, cst, base_calc: '21.00', base_calc_percent: '100', aliquota, valor, rule_id: RULE_ID,
+    tax_domain,
+    cst,
+    base_calc: '21.00',
+    base_calc_percent: '100',
+    aliquota,
+    valor,
+    rule_id: RULE_ID,
   });
   return {
     codigo: `P${n}`,
@@ -52,15 +58,29 @@ function emissionRequest(count) {
     uf_destino_tipo: 'interna',
     ver_proc: 'emissor-tests 1.0',
     emitente: {
-      cnpj: '12345678000195', razao_social: 'EMPRESA DE TESTE LTDA', nome_fantasia: 'TESTE',
-      ie: '123456789012', crt: '3', address_street: 'Rua dos Testes', address_number: '100',
-      address_district: 'Centro', address_city: 'Sao Paulo', address_state: 'SP',
-      address_zip: '01001000', address_city_ibge_code: '3550308',
+      cnpj: '12345678000195',
+      razao_social: 'EMPRESA DE TESTE LTDA',
+      nome_fantasia: 'TESTE',
+      ie: '123456789012',
+      crt: '3',
+      address_street: 'Rua dos Testes',
+      address_number: '100',
+      address_district: 'Centro',
+      address_city: 'Sao Paulo',
+      address_state: 'SP',
+      address_zip: '01001000',
+      address_city_ibge_code: '3550308',
     },
     destinatario: {
-      nome: 'Cliente de Teste', cpf: '12345678909', indicador_ie: '9',
-      address_street: 'Avenida Paulista', address_number: '1000', address_district: 'Bela Vista',
-      address_city: 'Sao Paulo', address_city_ibge_code: '3550308', address_state: 'SP',
+      nome: 'Cliente de Teste',
+      cpf: '12345678909',
+      indicador_ie: '9',
+      address_street: 'Avenida Paulista',
+      address_number: '1000',
+      address_district: 'Bela Vista',
+      address_city: 'Sao Paulo',
+      address_city_ibge_code: '3550308',
+      address_state: 'SP',
       address_zip: '01310100',
     },
     itens: Array.from({ length: count }, (_, i) => item(i + 1)),
@@ -89,7 +109,12 @@ const cases = [
   { items: 10, reps: 200 },
   { items: 990, reps: 3 },
 ];
-const modes = setFastParse ? [['plain zod', false], ['fast path', true]] : [['(no fast path in dist)', null]];
+const modes = setFastParse
+  ? [
+      ['plain zod', false],
+      ['fast path', true],
+    ]
+  : [['(no fast path in dist)', null]];
 
 for (const { items, reps } of cases) {
   const body = emissionRequest(items);
