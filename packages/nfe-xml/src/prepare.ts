@@ -4,7 +4,7 @@ import { renderDest } from './render/dest.js';
 import { renderDet } from './render/det.js';
 import { renderEmit } from './render/emit.js';
 import { renderIdeFragments } from './render/ide.js';
-import { emptyTotals } from './render/item-totals.js';
+import { emptyTotals, totalValues } from './render/item-totals.js';
 import { renderPag, TRANSP } from './render/pag.js';
 import { renderTotals, totalInvoice } from './render/totals.js';
 import type { NfeRequest, PreparedNfe } from './types.js';
@@ -47,15 +47,18 @@ export function prepareNfe(request: NfeRequest): PreparedNfe {
   const crt = request.emitente.crt;
   const totals = emptyTotals();
   const ctx = { issues, simples: crt !== '3', interstate: request.uf_destino_tipo === 'interestadual', totals };
-  let dets = '';
   const limit = Math.min(itens.length, MAX_ITEMS);
-  for (let i = 0; i < limit; i++) dets += renderDet(ctx, itens[i] as (typeof itens)[number], i);
+  // One part per det, joined once into a flat body (see renderDet).
+  const parts: string[] = [emit, dest];
+  for (let i = 0; i < limit; i++) parts.push(renderDet(ctx, itens[i] as (typeof itens)[number], i));
 
-  const vNF = totalInvoice(totals);
-  const total = renderTotals(issues, totals, vNF);
+  const sums = totalValues(totals);
+  const vNF = totalInvoice(sums);
+  const total = renderTotals(issues, sums, vNF);
   const pag = renderPag(issues, request.pagamento, vNF);
 
   if (issues.count > 0) throw new NfeValidationError(issues.toArray());
+  parts.push(total, TRANSP, pag);
   return {
     cUF: info?.cUF ?? '',
     uf,
@@ -65,7 +68,7 @@ export function prepareNfe(request: NfeRequest): PreparedNfe {
     ideBeforeNumber: ide.beforeNumber,
     ideMiddle: ide.middle,
     ideTail: ide.tail,
-    body: emit + dest + dets + total + TRANSP + pag,
+    body: parts.join(''),
     vNF: formatDecimal(vNF, 2),
   };
 }

@@ -49,5 +49,8 @@ export function renderDet(ctx: DetContext, item: NfeItem, index: number): string
   const difal = lines.icms_uf_dest
     ? renderIcmsUfDest(issues, lines.icms_uf_dest, lines.icms, ctx.interstate, tributosPath, totals)
     : '';
-  return `<det nItem="${index + 1}">${prod}<imposto>${icms}${ipi}${pis}${cofins}${difal}</imposto></det>`;
+  // Joined, not concatenated: `join` copies the pieces into one flat string, so the many small
+  // strings the groups were built from die young instead of living, as a rope of thousands of
+  // nodes per document, until the whole document is finished (the scavenger copied them all).
+  return [`<det nItem="${index + 1}">`, prod, '<imposto>', icms, ipi, pis, cofins, difal, '</imposto></det>'].join('');
 }

@@ -2,7 +2,7 @@ import { compareDecimals, decimal, multiplyDecimals, roundDecimal } from '../dec
 import type { IssuePath } from '../errors.js';
 import { formatAs, MONEY } from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
-import { accumulate, type Totals } from './item-totals.js';
+import { accumulate, accumulateExact, type Totals } from './item-totals.js';
 import { mismatch, need, type TaxLine } from './tax-lines.js';
 
 /** pICMSInter: the interstate rates the layout enumerates. */
@@ -41,12 +41,12 @@ export function renderIcmsUfDest(
   const vBC = need(issues, line, 'baseCalc', 'base_calc', 'ICMSUFDest');
   const pDest = need(issues, line, 'aliquota', 'aliquota', 'ICMSUFDest');
   const vICMSUFDest = need(issues, line, 'valor', 'valor', 'ICMSUFDest');
-  accumulate(totals, 'vICMSUFDest', line.valor?.value);
+  accumulate(totals, 'vICMSUFDest', line.valor);
   let fcp = '';
   let vFcp = '';
   if (line.fcpPercent && line.baseCalc) {
     const value = roundDecimal(multiplyDecimals(multiplyDecimals(line.baseCalc.value, line.fcpPercent.value), HUNDREDTH), 2);
-    accumulate(totals, 'vFCPUFDest', value);
+    accumulateExact(totals, 'vFCPUFDest', value);
     fcp = `<vBCFCPUFDest>${line.baseCalc.text}</vBCFCPUFDest><pFCPUFDest>${line.fcpPercent.text}</pFCPUFDest>`;
     vFcp = `<vFCPUFDest>${formatAs(value, MONEY)}</vFCPUFDest>`;
   }

@@ -95,8 +95,8 @@ function ownBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
   const vBC = need(issues, line, 'baseCalc', 'base_calc', spec.tag);
   const pICMS = need(issues, line, 'aliquota', 'aliquota', spec.tag);
   const vICMS = need(issues, line, 'valor', 'valor', spec.tag);
-  accumulate(totals, 'vBC', line.baseCalc?.value);
-  accumulate(totals, 'vICMS', line.valor?.value);
+  accumulate(totals, 'vBC', line.baseCalc);
+  accumulate(totals, 'vICMS', line.valor);
   // modBC 3 = "valor da operação": the engine's base is the operation value (decisions.md gives no other).
   const modBC = '<modBC>3</modBC>';
   const tail = `<vBC>${vBC}</vBC><pICMS>${pICMS}</pICMS><vICMS>${vICMS}</vICMS>`;
@@ -117,7 +117,7 @@ function fcpBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
   const vBCFCP = spec.fcp === 'full' ? need(issues, line, 'baseCalc', 'base_calc', spec.tag) : '';
   const pFCP = need(issues, line, 'fcpPercent', 'fcp_percent', spec.tag);
   const vFCP = need(issues, line, 'valor', 'valor', spec.tag);
-  accumulate(totals, 'vFCP', line.valor?.value);
+  accumulate(totals, 'vFCP', line.valor);
   return `${spec.fcp === 'full' ? `<vBCFCP>${vBCFCP}</vBCFCP>` : ''}<pFCP>${pFCP}</pFCP><vFCP>${vFCP}</vFCP>`;
 }
 
@@ -126,8 +126,8 @@ function stBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
   const vBCST = need(issues, line, 'baseCalc', 'base_calc', spec.tag);
   const pICMSST = need(issues, line, 'aliquotaSt', 'aliquota_st', spec.tag);
   const vICMSST = need(issues, line, 'valor', 'valor', spec.tag);
-  accumulate(totals, 'vBCST', line.baseCalc?.value);
-  accumulate(totals, 'vST', line.valor?.value);
+  accumulate(totals, 'vBCST', line.baseCalc);
+  accumulate(totals, 'vST', line.valor);
   // modBCST 4 = MVA when the engine gave one; 6 = "valor da operação" otherwise (decisions.md).
   const mva = line.mva ? `<modBCST>4</modBCST><pMVAST>${line.mva.text}</pMVAST>` : '<modBCST>6</modBCST>';
   const reduction = line.reduction ? `<pRedBCST>${line.reduction.text}</pRedBCST>` : '';
@@ -139,7 +139,7 @@ function fcpStBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
   const vBCFCPST = need(issues, line, 'baseCalc', 'base_calc', spec.tag);
   const pFCPST = need(issues, line, 'fcpPercent', 'fcp_percent', spec.tag);
   const vFCPST = need(issues, line, 'valor', 'valor', spec.tag);
-  accumulate(totals, 'vFCPST', line.valor?.value);
+  accumulate(totals, 'vFCPST', line.valor);
   return `<vBCFCPST>${vBCFCPST}</vBCFCPST><pFCPST>${pFCPST}</pFCPST><vFCPST>${vFCPST}</vFCPST>`;
 }
 

@@ -24,6 +24,6 @@ export function renderIpi(issues: IssueList, line: TaxLine, totals: Totals): str
   const vBC = need(issues, line, 'baseCalc', 'base_calc', 'IPITrib');
   const pIPI = need(issues, line, 'aliquota', 'aliquota', 'IPITrib');
   const vIPI = need(issues, line, 'valor', 'valor', 'IPITrib');
-  accumulate(totals, 'vIPI', line.valor?.value);
+  accumulate(totals, 'vIPI', line.valor);
   return `<IPI><cEnq>${cEnq ?? ''}</cEnq><IPITrib><CST>${cst}</CST><vBC>${vBC}</vBC><pIPI>${pIPI}</pIPI><vIPI>${vIPI}</vIPI></IPITrib></IPI>`;
 }

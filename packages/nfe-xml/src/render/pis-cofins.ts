@@ -28,6 +28,6 @@ export function renderPisCofins(issues: IssueList, line: TaxLine, tax: 'PIS' | '
   const vBC = need(issues, line, 'baseCalc', 'base_calc', group);
   const rate = need(issues, line, 'aliquota', 'aliquota', group);
   const value = need(issues, line, 'valor', 'valor', group);
-  accumulate(totals, tax === 'PIS' ? 'vPIS' : 'vCOFINS', line.valor?.value);
+  accumulate(totals, tax === 'PIS' ? 'vPIS' : 'vCOFINS', line.valor);
   return `<${tax}><${group}><CST>${cst}</CST><vBC>${vBC}</vBC><p${tax}>${rate}</p${tax}><v${tax}>${value}</v${tax}></${group}></${tax}>`;
 }

@@ -5,7 +5,7 @@ import type { NfeItem } from '../types.js';
 import { checkComputed, checkDecimal, type DecimalKind, MONEY, QUANTITY, UNIT_PRICE } from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
 import { checkPattern, checkText, given } from '../validate/text.js';
-import { accumulate, type Totals } from './item-totals.js';
+import { accumulateExact, type Totals } from './item-totals.js';
 
 const NCM = /^\d{8}$/;
 const CFOP = /^[1235-7]\d{3}$/;
@@ -64,7 +64,7 @@ export function renderProd(
   if (quantity && price) {
     const product = roundDecimal(multiplyDecimals(quantity.value, price.value), 2);
     vProd = checkComputed(issues, [...path, 'valor_unitario'], product, MONEY, 'quantidade × valor_unitario') ?? '';
-    accumulate(totals, 'vProd', product);
+    accumulateExact(totals, 'vProd', product);
   }
   return (
     `<prod><cProd>${escapeText(cProd ?? '')}</cProd><cEAN>${cean}</cEAN><xProd>${escapeText(xProd ?? '')}</xProd>` +

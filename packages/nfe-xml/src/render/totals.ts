@@ -1,20 +1,22 @@
 import { addDecimals, type Decimal, subtractDecimals } from '../decimal.js';
 import { checkComputed, MONEY } from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
-import { TOTAL_FIELDS, type Totals } from './item-totals.js';
+import { TOTAL_FIELDS, type TotalField } from './item-totals.js';
+
+type Sums = Record<TotalField, Decimal>;
 
 /**
  * vNF = vProd − vDesc − vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol
  * (decisions.md; rejection 610). Emissor writes no vICMSDeson deduction (no desoneração groups).
  */
-export function totalInvoice(t: Totals): Decimal {
+export function totalInvoice(t: Sums): Decimal {
   let v = subtractDecimals(subtractDecimals(t.vProd, t.vDesc), t.vICMSDeson);
   for (const field of ['vST', 'vFCPST', 'vFrete', 'vSeg', 'vOutro', 'vII', 'vIPI', 'vIPIDevol'] as const) v = addDecimals(v, t[field]);
   return v;
 }
 
 /** `<total><ICMSTot>…</ICMSTot></total>`: every field the sum of the item fields, then vNF. */
-export function renderTotals(issues: IssueList, totals: Totals, vNF: Decimal): string {
+export function renderTotals(issues: IssueList, totals: Sums, vNF: Decimal): string {
   let body = '';
   for (const field of TOTAL_FIELDS) {
     body += `<${field}>${checkComputed(issues, ['itens'], totals[field], MONEY, `total ${field}`) ?? ''}</${field}>`;

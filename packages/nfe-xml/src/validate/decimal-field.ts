@@ -1,4 +1,4 @@
-import { type Decimal, formatDecimal, fractionDigits, integerDigits, parseDecimal, signOf } from '../decimal.js';
+import { type Decimal, formatDecimal, fractionDigits, integerDigits, parseDecimal, signOf, ZERO } from '../decimal.js';
 import type { IssuePath } from '../errors.js';
 import type { IssueList } from './issues.js';
 
@@ -33,6 +33,12 @@ export function formatAs(value: Decimal, kind: DecimalKind): string {
   return formatDecimal(value, Math.max(kind.minOutPlaces, fractionDigits(value)));
 }
 
+const PLUS = 43;
+const MINUS = 45;
+const POINT = 46;
+const ZERO_CHAR = 48;
+const NINE_CHAR = 57;
+
 /**
  * The layout text is produced from the digits as written (no arithmetic), and the exact value is
  * only materialised when a total needs it: most tax fields are copied, not summed, and this keeps
@@ -42,15 +48,25 @@ class LazyDecimal implements CheckedDecimal {
   #value: Decimal | undefined;
   constructor(readonly text: string) {}
   get value(): Decimal {
-    return (this.#value ??= parseDecimal(this.text) ?? { coefficient: 0n, scale: 0 });
+    return (this.#value ??= layoutValue(this.text));
   }
 }
 
-const PLUS = 43;
-const MINUS = 45;
-const POINT = 46;
-const ZERO_CHAR = 48;
-const NINE_CHAR = 57;
+/**
+ * The value of layout text (digits with at most one point, no sign). Up to 15 digits the
+ * coefficient is gathered as an integer Number (exact below 2^53) and converted once, which avoids
+ * the regex and digit-string concatenation of `parseDecimal`.
+ */
+function layoutValue(text: string): Decimal {
+  const point = text.indexOf('.');
+  const scale = point < 0 ? 0 : text.length - point - 1;
+  if (text.length > 16) return parseDecimal(text) ?? ZERO;
+  let coefficient = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (i !== point) coefficient = coefficient * 10 + (text.charCodeAt(i) - ZERO_CHAR);
+  }
+  return { coefficient: BigInt(coefficient), scale };
+}
 
 /** The index of the first non-digit at or after `from`. */
 function digitsEnd(text: string, from: number): number {
