@@ -30,8 +30,8 @@ function echoable(value: unknown): boolean {
 
 const TYPE_BY_EXPECTED: Record<string, string> = {
   string: 'string_type',
-  // Every plain number in the contract is an integer (decimals are unions reporting
-  // decimal_parsing), and zod 3 does not say which kind of number it expected.
+  // Every plain number in the contract is an integer (decimals report their own types:
+  // decimal_type, decimal_parsing), and zod 3 does not say which kind of number it expected.
   number: 'int_parsing',
   integer: 'int_parsing',
   bigint: 'int_parsing',
