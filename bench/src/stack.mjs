@@ -3,7 +3,7 @@
 // port, one product (admin CLI), and 32 branches each with a series and an uploaded certificate.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -141,7 +141,7 @@ async function startApi(databaseUrl, { log, workers }) {
   };
   // BENCH_API_CPU_PROF=<dir>: run the API under --cpu-prof (a .cpuprofile per process on exit).
   const flags = process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...flags, main], { cwd: REPO, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...flags, main], { cwd: REPO, env, stdio: ['ignore', process.env.BENCH_API_LOG_FILE ? openSync(process.env.BENCH_API_LOG_FILE, 'w') : 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => {
     stderr = (stderr + d).slice(-4000);
