@@ -42,6 +42,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       });
       return;
     }
+    if (err instanceof URIError && (err as { status?: unknown }).status === 400) {
+      // Express could not percent-decode a path parameter (e.g. `/v1/documentos/%zz`): the value is
+      // not a valid one for any parameter, so it is the same 422 a well-encoded bad value gets.
+      res.status(422).json({ detail: [{ loc: ['path'], msg: 'Invalid percent-encoding in the path', type: 'value_error' }] });
+      return;
+    }
     if (bodyParserType === 'request.aborted') {
       res.destroy();
       return;
