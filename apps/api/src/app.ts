@@ -5,10 +5,12 @@ import express from 'express';
 import type { AppContext } from './app-context.js';
 import { apiKeyAuth } from './http/api-key-auth.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
+import { AUTH_FAILURE_DEFAULTS, createAuthFailureLimiter } from './http/rate-limit.js';
 import { createMetrics } from './http/metrics.js';
 import { requestContext } from './http/request-context.js';
 import { requestValidationHandler } from './http/request-validation-handler.js';
 import { securityHeaders } from './http/security-headers.js';
+import { rejectNulCharacters } from './http/text-guard.js';
 import { certificatesRouter } from './modules/certificates/certificates.router.js';
 import { docsRouter } from './modules/docs/docs.router.js';
 import { documentsRouter } from './modules/documents/documents.router.js';
@@ -37,6 +39,7 @@ export function createApp(ctx: AppContext): express.Express {
   }
   app.use(docsRouter());
   app.use(express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
+  app.use(rejectNulCharacters);
 
   const router = initServer().router(contract, {
     health: healthRouter(ctx),
@@ -47,7 +50,7 @@ export function createApp(ctx: AppContext): express.Express {
     documents: documentsRouter(ctx),
   });
   createExpressEndpoints(contract, router, app, {
-    globalMiddleware: [apiKeyAuth(ctx.authenticator)],
+    globalMiddleware: [apiKeyAuth(ctx.authenticator, createAuthFailureLimiter(AUTH_FAILURE_DEFAULTS))],
     requestValidationErrorHandler: requestValidationHandler,
     responseValidation: true,
     logInitialization: false,

@@ -6,10 +6,14 @@ import { ErrorBodySchema, HTTPValidationErrorSchema } from '../schemas/errors.js
 /** Any route: an unexpected failure. */
 export const crashes = { 500: ErrorBodySchema } as const;
 
-/** Routes behind an API key that read or write the database. */
+/**
+ * Routes behind an API key that read or write the database. 429 `rate_limited` (with Retry-After):
+ * the caller's address made too many failed authentications recently.
+ */
 export const authenticated = {
   401: ErrorBodySchema,
   422: HTTPValidationErrorSchema,
+  429: ErrorBodySchema,
   500: ErrorBodySchema,
   503: ErrorBodySchema,
 } as const;

@@ -1,0 +1,69 @@
+import { AppError } from '../errors.js';
+
+export interface AuthFailureLimiterOptions {
+  /** Failed authentications one client address may make within `windowMs` before it is refused. */
+  maxFailures: number;
+  windowMs: number;
+  /** Addresses tracked at most (bounded memory under a spray of spoofed or many source addresses). */
+  maxClients?: number;
+  now?: () => number;
+}
+
+export interface AuthFailureLimiter {
+  /** A 429 to answer with when `client` is over the limit now, else undefined. */
+  check(client: string): AppError | undefined;
+  /** Records one failed authentication (a 401) from `client`. Successes are never recorded. */
+  recordFailure(client: string): void;
+}
+
+/** decisions.md leaves the numbers open: 20 wrong keys a minute is far above any honest mistake. */
+export const AUTH_FAILURE_DEFAULTS = { maxFailures: 20, windowMs: 60_000 } as const;
+
+/**
+ * Slows down API-key guessing: an in-memory sliding window of failure times per client address.
+ * Once an address has `maxFailures` failures inside the window, every request it makes to a keyed
+ * route gets 429 `rate_limited` until the oldest failure leaves the window — before any key is
+ * checked, so a flood of guesses costs no bcrypt time either.
+ *
+ * Per process: with several workers or instances each counts on its own (an attacker gets at most
+ * `maxFailures` × processes per window), which bounds guessing without any shared store.
+ */
+export function createAuthFailureLimiter(options: AuthFailureLimiterOptions): AuthFailureLimiter {
+  const { maxFailures, windowMs, maxClients = 10_000, now = Date.now } = options;
+  const failures = new Map<string, number[]>();
+
+  /** The failure times of `client` still inside the window (drops the expired ones). */
+  const recent = (client: string, at: number): number[] => {
+    const times = failures.get(client);
+    if (!times) return [];
+    const kept = times.filter((t) => t > at - windowMs);
+    if (kept.length === 0) failures.delete(client);
+    else failures.set(client, kept);
+    return kept;
+  };
+
+  return {
+    check(client) {
+      const at = now();
+      const times = recent(client, at);
+      if (times.length < maxFailures) return undefined;
+      // Free again when enough failures have aged out to go below the limit.
+      const freeAt = times[times.length - maxFailures]! + windowMs;
+      const seconds = String(Math.max(1, Math.ceil((freeAt - at) / 1000)));
+      return new AppError(429, 'rate_limited', 'Too many failed authentications from this address; retry later.', {
+        'Retry-After': seconds,
+      });
+    },
+    recordFailure(client) {
+      const at = now();
+      const times = recent(client, at);
+      if (times.length === 0 && failures.size >= maxClients) {
+        // Forget the oldest-tracked address rather than grow without bound.
+        const oldest = failures.keys().next().value;
+        if (oldest !== undefined) failures.delete(oldest);
+      }
+      // Only the last maxFailures times matter for the decision.
+      failures.set(client, [...times, at].slice(-maxFailures));
+    },
+  };
+}
