@@ -12,7 +12,7 @@ function getFrom(localAddress: string, url: string, apiKey: string): Promise<{ s
     const req = http.request({ host: u.hostname, port: u.port, path: u.pathname + u.search, localAddress, headers: { 'x-api-key': apiKey } }, (res) => {
       let text = '';
       res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined, body: JSON.parse(text) }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(text) }));
     });
     req.on('error', reject);
     req.end();

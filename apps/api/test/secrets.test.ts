@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 
-import { postCertificate, testPfx } from './helpers/certificates.js';
+import type { postCertificate } from './helpers/certificates.js';
+import { testPfx } from './helpers/certificates.js';
 import { EMITTER_CNPJ, emissionRequest, newKey } from './helpers/emission.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -16,7 +17,7 @@ const refs = { tenant_ref: 'secrets', branch_ref: 'b1' };
 const pfx = testPfx({ cnpj: EMITTER_CNPJ });
 let apiKey: string;
 
-async function call(method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}) {
+async function call(method: string, path: string, init: { body?: string | FormData; headers?: Record<string, string> } = {}) {
   const res = await fetch(`${server.url}${path}`, { method, headers: { 'x-api-key': apiKey, ...init.headers }, body: init.body });
   const text = await res.text();
   seen.push(`${res.status} ${JSON.stringify([...res.headers])} ${text}`);

@@ -48,7 +48,7 @@ export function createAuthFailureLimiter(options: AuthFailureLimiterOptions): Au
       const times = recent(client, at);
       if (times.length < maxFailures) return undefined;
       // Free again when enough failures have aged out to go below the limit.
-      const freeAt = times[times.length - maxFailures]! + windowMs;
+      const freeAt = (times[times.length - maxFailures] ?? at) + windowMs;
       const seconds = String(Math.max(1, Math.ceil((freeAt - at) / 1000)));
       return new AppError(429, 'rate_limited', 'Too many failed authentications from this address; retry later.', {
         'Retry-After': seconds,

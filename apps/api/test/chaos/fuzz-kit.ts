@@ -90,7 +90,7 @@ const DELETE = Symbol('delete');
 function setAt(value: Json, path: (string | number)[], replacement: unknown): Json {
   if (path.length === 0) return replacement === DELETE ? undefined : replacement;
   const [head, ...rest] = path;
-  const copy: Record<string | number, unknown> = Array.isArray(value) ? [...value] : { ...(value as object) };
+  const copy = (Array.isArray(value) ? [...(value as unknown[])] : { ...(value as object) }) as Record<string | number, unknown>;
   const next = setAt(copy[head!], rest, replacement);
   if (next === undefined && rest.length === 0 && replacement === DELETE) {
     if (Array.isArray(copy)) (copy as unknown[]).splice(head as number, 1);
