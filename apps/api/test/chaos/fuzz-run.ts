@@ -41,9 +41,11 @@ export async function fuzzTarget(): Promise<{ server: TestServer; target: FuzzTa
     body: JSON.stringify(emissionRequest(mainRefs)),
   });
   const document = (await emitted.json()) as { id: string };
+  const patchSeries = await product.client.series.createSeries({ body: { tenant_ref: 'fuzz', branch_ref: 'patch', serie: 1, next_number: 1 } });
+  if (patchSeries.status !== 201) throw new Error(`series setup failed: ${patchSeries.status}`);
   return {
     server,
-    target: { apiKey: product.apiKey, mainRefs, certRefs, seriesId, documentId: document.id, cnpj: EMITTER_CNPJ, pfx: pfx.pfx, password: pfx.password },
+    target: { apiKey: product.apiKey, mainRefs, certRefs, seriesId, patchSeriesId: patchSeries.body.id, documentId: document.id, cnpj: EMITTER_CNPJ, pfx: pfx.pfx, password: pfx.password },
   };
 }
 
