@@ -16,15 +16,18 @@ function pnpmCommand() {
   return ['npx', '--yes', pinned];
 }
 
-/** Runs pnpm with `args` from the repo root; exits the process when it fails. */
-export function pnpm(args, { stdio = 'inherit' } = {}) {
+/**
+ * Runs pnpm with `args` from the repo root; exits the process when it fails unless `allowFailure`.
+ * turbo needs pnpm on its PATH to run package scripts, so run it through `pnpm exec turbo`.
+ */
+export function pnpm(args, { stdio = 'inherit', allowFailure = false } = {}) {
   const [cmd, ...pre] = pnpmCommand();
   const result = spawnSync(cmd, [...pre, ...args], {
     cwd: repoRoot,
     stdio,
     env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', COREPACK_INTEGRITY_KEYS: '0' },
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0 && !allowFailure) process.exit(result.status ?? 1);
   return result;
 }
 

@@ -2,9 +2,8 @@
 // `N passed, N failed, N skipped` summed from each package's vitest JSON report.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 
-import { installAndBuild, repoRoot } from './pnpm.mjs';
+import { installAndBuild, pnpm, repoRoot } from './pnpm.mjs';
 
 const packages = ['packages/contract', 'packages/client', 'packages/nfe-xml', 'packages/signer', 'apps/api'];
 const extra = process.argv.slice(2);
@@ -14,11 +13,7 @@ for (const dir of packages) rmSync(join(repoRoot, dir, '.cache/vitest-report.jso
 
 // One package at a time: the API suite starts PostgreSQL and real concurrent load; on two cores
 // running suites side by side only makes their timings noisy.
-const run = spawnSync(
-  'node_modules/.bin/turbo',
-  ['run', 'test', '--concurrency=1', '--continue', ...extra],
-  { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } },
-);
+const run = pnpm(['exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue', ...extra], { allowFailure: true });
 
 let passed = 0;
 let failed = 0;
