@@ -25,7 +25,18 @@ export interface RawResponse {
  * node:http rather than fetch: fetch refuses or normalises much of what a hostile client sends
  * (bad header bytes, mis-encoded targets, arbitrary bodies on GET).
  */
-export function send(baseUrl: string, agent: http.Agent, req: RawRequest, timeoutMs = 30_000): Promise<RawResponse> {
+export async function send(baseUrl: string, agent: http.Agent, req: RawRequest, timeoutMs = 30_000): Promise<RawResponse> {
+  try {
+    return await sendOnce(baseUrl, agent, req, timeoutMs);
+  } catch (error) {
+    // Node's documented keep-alive race: the server closed an idle socket just as it was reused.
+    // Retry once on a fresh one; a reset on a fresh socket still fails the request.
+    if ((error as { reusedSocket?: boolean }).reusedSocket) return sendOnce(baseUrl, agent, req, timeoutMs);
+    throw error;
+  }
+}
+
+function sendOnce(baseUrl: string, agent: http.Agent, req: RawRequest, timeoutMs: number): Promise<RawResponse> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     // Framed like any real client frames a body (an unframed one is just garbage on the socket).
@@ -40,7 +51,9 @@ export function send(baseUrl: string, agent: http.Agent, req: RawRequest, timeou
       },
     );
     r.on('timeout', () => r.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    r.on('error', reject);
+    r.on('error', (error: NodeJS.ErrnoException) => {
+      reject(Object.assign(error, { reusedSocket: r.reusedSocket && error.code === 'ECONNRESET' }));
+    });
     r.end(req.body);
   });
 }

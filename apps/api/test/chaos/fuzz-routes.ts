@@ -61,7 +61,8 @@ function asQuery(value: unknown): Record<string, string> {
 function jsonRequest(method: string, target: string, apiKey: string, body: unknown, schema: z.ZodTypeAny, kind: string, extraHeaders: Record<string, string> = {}, headersValid = true): RawRequest {
   const text = JSON.stringify(body) ?? '';
   const buffer = Buffer.from(text);
-  const invalid = body === undefined || !schema.safeParse(body).success || !headersValid;
+  // Judge what goes on the wire: JSON drops undefined members and turns NaN into null.
+  const invalid = text === '' || !schema.safeParse(JSON.parse(text)).success || !headersValid;
   return {
     method,
     target,
