@@ -9,7 +9,6 @@ import {
 import { version } from '../src/version.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
-/* eslint-disable @typescript-eslint/no-unsafe-return, @typescript-eslint/no-explicit-any -- walking a JSON document */
 type Doc = Record<string, any>;
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
