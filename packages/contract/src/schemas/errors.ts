@@ -17,6 +17,10 @@ export const ErrorCodeSchema = z.enum([
   'rate_limited',
   'service_unavailable',
   'internal_error',
+  // Answered by the HTTP layer before any route is matched (a request Node's parser refuses).
+  'bad_request',
+  'request_header_fields_too_large',
+  'request_timeout',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
@@ -70,7 +74,8 @@ export const ERROR_CODE_DESCRIPTIONS: Readonly<
   },
   rate_limited: {
     status: 429,
-    description: 'Too many requests; retry after the Retry-After header (reserved).',
+    description:
+      'Too many failed authentications from this address (20 a minute, per API process); retry after the Retry-After header.',
   },
   service_unavailable: {
     status: 503,
@@ -79,6 +84,18 @@ export const ERROR_CODE_DESCRIPTIONS: Readonly<
   internal_error: {
     status: 500,
     description: 'An unexpected failure; the message carries the request id.',
+  },
+  bad_request: {
+    status: 400,
+    description: 'A malformed HTTP request that the server could not parse at all.',
+  },
+  request_header_fields_too_large: {
+    status: 431,
+    description: 'The request line and headers exceed 16 KiB.',
+  },
+  request_timeout: {
+    status: 408,
+    description: 'The request was not received in time.',
   },
 };
 
