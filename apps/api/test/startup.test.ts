@@ -41,6 +41,8 @@ describe('start-up', () => {
       const res = await fetch(`${api.url}/v1/health`);
       expect(res.status).toBe(200);
     }
+    // One master key for both: each reads what the other encrypts.
+    expect(await query<{ id: string }>(url, 'select id from master_keys')).toHaveLength(1);
   });
 
   it('drains and exits 0 on SIGTERM', async () => {

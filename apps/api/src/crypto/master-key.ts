@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 
 import argon2 from 'argon2';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 import type { Database } from '../db/schema.js';
 import { open, seal } from './aead.js';
 
 const CHECK_PLAINTEXT = Buffer.from('emissor master key check v1');
+// Any constant works; it only has to be the same in every Emissor process.
+const KEYRING_LOCK = 724_311_956;
 
 /** AES keys derived from the configured master secret(s), by the id stored beside each ciphertext. */
 export interface Keyring {
@@ -40,6 +42,15 @@ function opens(key: Buffer, sealed: Buffer): boolean {
  * for it. Later secrets (e.g. the previous key during a rotation) only ever decrypt.
  */
 export async function loadKeyring(db: Kysely<Database>, secrets: readonly string[]): Promise<Keyring> {
+  // Under a lock: processes starting together on a new database must agree on one key row (each
+  // creating its own would leave every process unable to read the others' ciphertexts).
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${KEYRING_LOCK})`.execute(trx);
+    return loadKeyringLocked(trx, secrets);
+  });
+}
+
+async function loadKeyringLocked(db: Kysely<Database>, secrets: readonly string[]): Promise<Keyring> {
   const [currentSecret] = secrets;
   if (!currentSecret) throw new MasterKeyError('no master key configured');
   const rows = await db.selectFrom('master_keys').selectAll().orderBy('created_at').execute();
@@ -76,8 +87,6 @@ export async function loadKeyring(db: Kysely<Database>, secrets: readonly string
     const salt = randomBytes(16);
     const key = await derive(currentSecret, salt);
     const id = randomBytes(8).toString('hex');
-    // Two processes starting at once with a new secret may each add a row; both rows open with
-    // the same secret and both keys are loaded, so that is harmless.
     await db.insertInto('master_keys').values({ id, salt, check_ciphertext: seal(key, CHECK_PLAINTEXT) }).execute();
     keys.set(id, key);
     currentId = id;
