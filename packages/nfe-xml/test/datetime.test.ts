@@ -33,7 +33,6 @@ describe('dhEmi and the UF table', () => {
 });
 
 describe.skipIf(!HAVE_SHARED)('the schema check itself', () => {
-  if (!HAVE_SHARED) it.skip('shared schemas absent', () => undefined);
   it('catches an invalid document (so "no errors" means something)', () => {
     const { xml } = buildNfe({ ...request(), ...PARAMS });
     expect(schemaErrors(xml)).toEqual([]);
