@@ -101,7 +101,8 @@ async function startPostgres(log) {
     persistent: false,
     createPostgresUser: process.getuid?.() === 0,
     // Production-like durability (fsync and synchronous_commit stay on); room for 64+ clients.
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'listen_addresses=127.0.0.1'],
+    // BENCH_PG_FLAGS adds server flags for experiments, e.g. "-c shared_preload_libraries=pg_stat_statements".
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'listen_addresses=127.0.0.1', ...(process.env.BENCH_PG_FLAGS?.split(' ').filter(Boolean) ?? [])],
     onLog: () => {},
   });
   log(`stack: initdb + start embedded PostgreSQL in ${dir} on 127.0.0.1:${port}`);
@@ -138,6 +139,8 @@ async function startApi(databaseUrl, { log, workers }) {
     EMISSOR_MASTER_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'info',
     API_WORKERS: String(workers),
+    // BENCH_API_METRICS=1: serve /metrics (e.g. emissor_emission_numbering_total) during the run.
+    ...(process.env.BENCH_API_METRICS ? { METRICS_ENABLED: 'true' } : {}),
   };
   // BENCH_API_CPU_PROF=<dir>: run the API under --cpu-prof (a .cpuprofile per process on exit).
   const flags = process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`] : [];

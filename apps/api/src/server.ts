@@ -11,7 +11,7 @@ import type { Env } from './env.js';
 import { answerClientErrors } from './http/client-error.js';
 import type { Logger } from './http/logger.js';
 import { createCredentialsCache } from './modules/certificates/credentials-cache.js';
-import { createSeriesBatcher } from './modules/emissions/series-batcher.js';
+import { createEmissionBatcher } from './modules/emissions/emission-batcher.js';
 
 export interface RunningServer {
   url: string;
@@ -48,7 +48,7 @@ export async function startServer(env: Env, logger: Logger, options: ServerOptio
     authenticator: createAuthenticator(database.db, env.API_KEY_CACHE_TTL_MS),
     keyring,
     credentials: createCredentialsCache(database.db, keyring),
-    batcher: createSeriesBatcher(database.db),
+    batcher: createEmissionBatcher(database.db, database.pool),
     clock: options.clock ?? (() => new Date()),
   });
 

@@ -4,6 +4,8 @@ import type { RequestHandler } from 'express';
 import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
+import type { EmissionBatcher } from '../modules/emissions/emission-job.js';
+
 /** Label of requests that match no contract route (bounded: raw URLs never become labels). */
 const UNMATCHED = 'unmatched';
 const EMISSION_PATH = contract.emissions.emit.path;
@@ -54,7 +56,7 @@ export interface AppMetrics {
  * One registry per app: several apps in one process (tests) never share or collide on metric
  * names. Labels are the contract path, method and status only; never keys, refs or URLs.
  */
-export function createMetrics(pool: pg.Pool): AppMetrics {
+export function createMetrics(pool: pg.Pool, batcher: EmissionBatcher): AppMetrics {
   const registry = new Registry();
   const requests = new Counter({
     name: 'emissor_http_requests_total',
@@ -85,6 +87,23 @@ export function createMetrics(pool: pg.Pool): AppMetrics {
       this.set({ state: 'total' }, pool.totalCount);
       this.set({ state: 'idle' }, pool.idleCount);
       this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+
+  // A counter read from the batcher when scraped: it counts in plain numbers, not through prom-client.
+  new Counter({
+    name: 'emissor_emission_numbering_total',
+    help:
+      'Numbering in this process since it started: documents stored optimistically, series claims lost to ' +
+      'another process (retried), and transactions of the locked path.',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      const stats = batcher.stats();
+      this.reset();
+      this.inc({ kind: 'optimistic_stored' }, stats.optimisticStored);
+      this.inc({ kind: 'claims_lost' }, stats.claimsLost);
+      this.inc({ kind: 'locked_batches' }, stats.lockedBatches);
     },
   });
 

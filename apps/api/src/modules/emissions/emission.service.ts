@@ -1,6 +1,7 @@
 import { NfeValidationError, prepareNfe, type NfeRequest } from '@emissor/nfe-xml';
 import { certificateValidityAt } from '@emissor/signer';
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 
 import type { Database, DocumentRow } from '../../db/schema.js';
 import { conflict, notFound, RequestValidationFailure } from '../../errors.js';
@@ -8,12 +9,13 @@ import type { CredentialsCache } from '../certificates/credentials-cache.js';
 import { findByIdempotencyKey } from '../documents/documents.repository.js';
 import { emitterMatchesCertificate } from './cnpj-rule.js';
 import { findEmissionTarget } from './emission-target.js';
-import type { SeriesBatcher } from './series-batcher.js';
+import type { EmissionBatcher } from './emission-job.js';
 
 export interface EmissionDeps {
   db: Kysely<Database>;
+  pool: pg.Pool;
   credentials: CredentialsCache;
-  batcher: SeriesBatcher;
+  batcher: EmissionBatcher;
   clock: () => Date;
 }
 
@@ -38,10 +40,9 @@ function prepare(request: NfeRequest) {
 /**
  * Emits one NF-e exactly once per idempotency key, in decisions.md's order of checks. Everything
  * that does not depend on the number (validation, the XML of items and totals, the parsed
- * certificate) happens here, before the series row is locked; the series batcher then numbers,
- * signs and stores under the lock. Requests racing with one new key are settled under that lock
- * and by the unique (product, key) index: the loser stores nothing and answers with the winner's
- * document.
+ * certificate) happens here, before a number is taken; the emission batcher then numbers, signs
+ * and stores. Requests racing with one new key are settled by the unique (product, key) index and
+ * the batcher's locked path: the loser stores nothing and answers with the winner's document.
  */
 export async function emitDocument(
   deps: EmissionDeps,
@@ -51,7 +52,7 @@ export async function emitDocument(
 ): Promise<EmissionOutcome> {
   const prepared = prepare(request);
 
-  const target = await findEmissionTarget(deps.db, {
+  const target = await findEmissionTarget(deps.pool, {
     productId,
     idempotencyKey,
     tenantRef: request.tenant_ref,
@@ -59,8 +60,8 @@ export async function emitDocument(
     serie: request.serie,
   });
   if (target.replayId) return replayOf(deps.db, productId, idempotencyKey);
-  const { seriesId, certificateId, cnpj, cnpjCertificado } = target;
-  if (!seriesId) throw notFound('series_not_found', `No series ${request.serie} for this tenant and branch.`);
+  const { seriesId, nextNumber, certificateId, cnpj, cnpjCertificado } = target;
+  if (!seriesId || nextNumber === null) throw notFound('series_not_found', `No series ${request.serie} for this tenant and branch.`);
   if (!certificateId || !cnpj || !cnpjCertificado) {
     throw notFound('certificate_not_found', 'No live certificate for this tenant and branch.');
   }
@@ -90,6 +91,7 @@ export async function emitDocument(
     prepared,
     credentials,
     issuedAt,
+    observedNextNumber: nextNumber,
   });
   // A replay here: a request with the same key won the race while this one was queued.
   return result.kind === 'created' ? { replayed: false, document: result.document } : replayOf(deps.db, productId, idempotencyKey);

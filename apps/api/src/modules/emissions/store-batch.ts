@@ -1,23 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 
 import type { Database, DocumentRow } from '../../db/schema.js';
-
-export interface SignedDocument {
-  numero: number;
-  chave: string;
-  codigoNumerico: string;
-  ambiente: string;
-  idempotencyKey: string;
-  xml: string;
-}
-
-export interface BatchTarget {
-  productId: string;
-  seriesId: string;
-  tenantRef: string;
-  branchRef: string;
-  serie: number;
-}
+import type { SeriesTarget } from './emission-job.js';
+import type { SignedDocument } from './sign-job.js';
 
 /**
  * Inserts the signed documents of one series (numbers already allocated under its row lock), their
@@ -27,7 +12,7 @@ export interface BatchTarget {
  */
 export async function storeBatch(
   trx: Transaction<Database>,
-  target: BatchTarget,
+  target: SeriesTarget,
   documents: readonly SignedDocument[],
   nextNumber: number,
 ): Promise<DocumentRow[]> {

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+
+import { isUniqueViolation } from '../../db/pg-errors.js';
+import type { Database } from '../../db/schema.js';
+import { LAST_NUMBER, type BatcherStats, type EmissionBatcher, type EmissionJob, type JobResult, type QueuedJob } from './emission-job.js';
+import { emitLocked } from './locked-emission.js';
+import { storedDocumentRow, storeIfCountersUnchanged, type ClaimedDocument, type SeriesClaim } from './optimistic-store.js';
+import { signJob } from './sign-job.js';
+
+export interface BatcherOptions {
+  /** Documents in one optimistic statement at most. */
+  maxBatch?: number;
+  /** Optimistic statements in flight at once: one can sign while another commits. */
+  maxInFlight?: number;
+  /** How long a series whose claim lost goes the locked way, in ms. */
+  contendedForMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Numbers, signs and stores emissions. Queued jobs of any series are signed with the numbers this
+ * process expects each counter to hold and stored in one statement that checks those counters
+ * under their row locks (storeIfCountersUnchanged): one round trip and one commit for the whole
+ * batch, and no lock held while signing, so processes do not wait on each other. A series whose
+ * claim lost (another process numbered it meanwhile) goes the locked way for a while
+ * (emitLocked: lock, number, sign, store), where contending processes queue on the row instead of
+ * signing numbers twice; so does every job of a statement that hit a used idempotency key.
+ * Either way a number is stored only together with its document, and a failed request takes none.
+ * At most one batch per series is in flight in this process, so its own guesses never collide.
+ */
+export function createEmissionBatcher(db: Kysely<Database>, pool: pg.Pool, options: BatcherOptions = {}): EmissionBatcher {
+  const maxBatch = options.maxBatch ?? 64;
+  const maxInFlight = options.maxInFlight ?? 2;
+  const contendedForMs = options.contendedForMs ?? 1_000;
+  const now = options.now ?? Date.now;
+
+  const queue: QueuedJob[] = [];
+  const busySeries = new Set<string>();
+  /** What this process last learned each counter to be (from its own stores or a lost claim). */
+  const nextNumbers = new Map<string, number>();
+  const contendedUntil = new Map<string, number>();
+  let optimisticInFlight = 0;
+  const stats: BatcherStats = { optimisticStored: 0, claimsLost: 0, lockedBatches: 0 };
+
+  const isContended = (seriesId: string) => (contendedUntil.get(seriesId) ?? 0) > now();
+
+  const runLocked = (seriesId: string, items: QueuedJob[]) => {
+    busySeries.add(seriesId);
+    stats.lockedBatches += 1;
+    void emitLocked(db, items).finally(() => {
+      busySeries.delete(seriesId);
+      nextNumbers.delete(seriesId); // the locked path moved the counter: read it afresh next time
+      pump();
+    });
+  };
+
+  const runOptimistic = (items: QueuedJob[]) => {
+    const seriesIds = new Set(items.map((item) => item.job.target.seriesId));
+    for (const id of seriesIds) busySeries.add(id);
+    optimisticInFlight += 1;
+    void emitOptimistic(items)
+      // Nothing in there should throw; if it does, no request may wait forever.
+      .catch((error: unknown) => {
+        for (const item of items) item.reject(error);
+      })
+      .finally(() => {
+      optimisticInFlight -= 1;
+      for (const id of seriesIds) busySeries.delete(id);
+      pump();
+    });
+  };
+
+  /** Starts what can start: locked groups for contended series, optimistic batches for the rest. */
+  const pump = () => {
+    const optimistic: QueuedJob[] = [];
+    const locked = new Map<string, QueuedJob[]>();
+    const waiting: QueuedJob[] = [];
+    const canStartOptimistic = optimisticInFlight < maxInFlight;
+    for (const item of queue) {
+      const seriesId = item.job.target.seriesId;
+      if (busySeries.has(seriesId)) waiting.push(item);
+      else if (isContended(seriesId)) {
+        const group = locked.get(seriesId) ?? [];
+        group.push(item);
+        locked.set(seriesId, group);
+      } else if (canStartOptimistic && optimistic.length < maxBatch) optimistic.push(item);
+      else waiting.push(item);
+    }
+    queue.splice(0, queue.length, ...waiting);
+    for (const [seriesId, group] of locked) runLocked(seriesId, group);
+    if (optimistic.length > 0) runOptimistic(optimistic);
+  };
+
+  /** Jobs that must be tried again go back to the front of the queue, in their order. */
+  const requeue = (items: QueuedJob[]) => {
+    queue.unshift(...items);
+  };
+
+  const emitOptimistic = async (items: QueuedJob[]) => {
+    const leaders = withFollowers(items);
+    const bySeries = groupBySeries(leaders);
+    const claims: SeriesClaim[] = [];
+    const documents: ClaimedDocument[] = [];
+    const owners = new Map<ClaimedDocument, QueuedJob>();
+
+    for (const [seriesId, group] of bySeries) {
+      const firstNumber = Math.max(nextNumbers.get(seriesId) ?? 0, ...group.map((item) => item.job.observedNextNumber));
+      if (firstNumber + group.length - 1 > LAST_NUMBER) {
+        // The locked path answers series_exhausted for exactly the jobs past the last number.
+        contendedUntil.set(seriesId, now() + contendedForMs);
+        requeue(group);
+        continue;
+      }
+      let numero = firstNumber;
+      for (const item of group) {
+        try {
+          const claimed = { id: randomUUID(), target: item.job.target, document: signJob(item.job, numero) };
+          documents.push(claimed);
+          owners.set(claimed, item);
+          numero += 1; // only a document that will be stored takes a number
+        } catch (error) {
+          item.reject(error);
+        }
+      }
+      if (numero > firstNumber) claims.push({ seriesId, firstNumber, count: numero - firstNumber });
+    }
+    if (claims.length === 0) return;
+
+    let result;
+    try {
+      result = await storeIfCountersUnchanged(pool, claims, documents);
+    } catch (error) {
+      if (!isUniqueViolation(error)) {
+        for (const item of owners.values()) item.reject(error);
+        return;
+      }
+      // A key was used meanwhile (or twice in flight): the locked path sorts out which replay.
+      for (const claim of claims) contendedUntil.set(claim.seriesId, now() + contendedForMs);
+      requeue([...owners.values()]);
+      return;
+    }
+
+    const lost: QueuedJob[] = [];
+    for (const claim of claims) {
+      const outcome = result.outcomes.get(claim.seriesId);
+      if (outcome?.stored) {
+        nextNumbers.set(claim.seriesId, claim.firstNumber + claim.count);
+        stats.optimisticStored += claim.count;
+        continue;
+      }
+      if (outcome?.currentNextNumber != null) nextNumbers.set(claim.seriesId, outcome.currentNextNumber);
+      else nextNumbers.delete(claim.seriesId);
+      contendedUntil.set(claim.seriesId, now() + contendedForMs);
+      stats.claimsLost += 1;
+    }
+    for (const document of documents) {
+      const owner = owners.get(document);
+      if (!owner) continue;
+      if (result.outcomes.get(document.target.seriesId)?.stored) {
+        owner.resolve({ kind: 'created', document: storedDocumentRow(document, result.createdAt) });
+      } else lost.push(owner);
+    }
+    requeue(lost);
+  };
+
+  return {
+    submit(job: EmissionJob) {
+      return new Promise<JobResult>((resolve, reject) => {
+        queue.push({ job, resolve, reject });
+        pump();
+      });
+    },
+    stats: () => ({ ...stats }),
+  };
+}
+
+/**
+ * One job per idempotency key: later jobs with a key already in the batch settle with their
+ * leader (a replay of its document, or its error).
+ */
+function withFollowers(items: readonly QueuedJob[]): QueuedJob[] {
+  const leaders = new Map<string, QueuedJob>();
+  for (const item of items) {
+    const leader = leaders.get(item.job.idempotencyKey);
+    if (!leader) {
+      leaders.set(item.job.idempotencyKey, item);
+      continue;
+    }
+    leaders.set(item.job.idempotencyKey, {
+      job: leader.job,
+      resolve: (result) => {
+        leader.resolve(result);
+        item.resolve({ kind: 'replay' });
+      },
+      reject: (error) => {
+        leader.reject(error);
+        item.reject(error);
+      },
+    });
+  }
+  return [...leaders.values()];
+}
+
+function groupBySeries(items: readonly QueuedJob[]): Map<string, QueuedJob[]> {
+  const groups = new Map<string, QueuedJob[]>();
+  for (const item of items) {
+    const group = groups.get(item.job.target.seriesId);
+    if (group) group.push(item);
+    else groups.set(item.job.target.seriesId, [item]);
+  }
+  return groups;
+}

@@ -1,0 +1,133 @@
+// The batcher's two ways of numbering, driven directly with two batchers on one database (as two
+// API processes would be): a claim that another process beat must retry under the row lock, a key
+// used meanwhile must replay without taking a number, and the last number of a series is handed
+// out exactly once.
+import { prepareNfe } from '@emissor/nfe-xml';
+import { readPkcs12 } from '@emissor/signer';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { Database } from '../src/db/schema.js';
+import { createEmissionBatcher } from '../src/modules/emissions/emission-batcher.js';
+import type { EmissionBatcher, EmissionJob } from '../src/modules/emissions/emission-job.js';
+import { testPfx } from './helpers/certificates.js';
+import { EMITTER_CNPJ, emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+interface Process {
+  pool: pg.Pool;
+  db: Kysely<Database>;
+  batcher: EmissionBatcher;
+}
+
+let server: TestServer;
+const processes: Process[] = [];
+const refs = { tenant_ref: 'batcher', branch_ref: 'two-processes' };
+let product: { id: string };
+let seriesId: string;
+const pfx = testPfx({ cnpj: EMITTER_CNPJ });
+const credentials = readPkcs12(pfx.pfx, pfx.password);
+const prepared = prepareNfe(emissionRequest(refs));
+
+function newProcess(): Process {
+  const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 4 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const process = { pool, db, batcher: createEmissionBatcher(db, pool) };
+  processes.push(process);
+  return process;
+}
+
+const job = (observedNextNumber: number, idempotencyKey = newKey()): EmissionJob => ({
+  target: { productId: product.id, seriesId, tenantRef: refs.tenant_ref, branchRef: refs.branch_ref, serie: 1 },
+  idempotencyKey,
+  ambiente: 'homologacao',
+  prepared,
+  credentials,
+  issuedAt: new Date(),
+  observedNextNumber,
+});
+
+async function counter(): Promise<number> {
+  const { rows } = await processes[0]!.pool.query<{ next_number: number }>('select next_number from series where id = $1', [seriesId]);
+  return rows[0]!.next_number;
+}
+
+async function numbersStored(): Promise<number[]> {
+  const { rows } = await processes[0]!.pool.query<{ numero: number }>(
+    'select numero from documents where series_id = $1 order by numero',
+    [seriesId],
+  );
+  return rows.map((r) => r.numero);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const created = await server.newProduct();
+  product = created;
+  ({ seriesId } = await prepareBranch(server.url, created, refs, { nextNumber: 1 }));
+});
+
+afterAll(async () => {
+  for (const p of processes) await p.db.destroy();
+  await server?.close();
+});
+
+describe('emission batcher with two processes on one series', () => {
+  it('a claim another process beat retries under the row lock and takes the next free number', async () => {
+    const a = newProcess();
+    const b = newProcess();
+    const first = await b.batcher.submit(job(1));
+    expect(first.kind === 'created' && first.document.numero).toBe(1);
+
+    // A read the counter before B stored number 1: its guess is stale, so its claim must lose.
+    const second = await a.batcher.submit(job(1));
+    expect(second.kind === 'created' && second.document.numero).toBe(2);
+    expect(a.batcher.stats()).toEqual({ optimisticStored: 0, claimsLost: 1, lockedBatches: 1 });
+    expect(b.batcher.stats()).toEqual({ optimisticStored: 1, claimsLost: 0, lockedBatches: 0 });
+    expect(await numbersStored()).toEqual([1, 2]);
+    expect(await counter()).toBe(3);
+  });
+
+  it('a key stored meanwhile by the other process replays and takes no number', async () => {
+    const [a, b] = [newProcess(), newProcess()];
+    const key = newKey();
+    const before = await counter();
+    const stored = await b.batcher.submit(job(before, key));
+    expect(stored.kind).toBe('created');
+
+    // A checked the key before B stored it, so it does not know it is a replay: the unique index
+    // stops its statement and the locked path answers with a replay.
+    expect(await a.batcher.submit(job(before + 1, key))).toEqual({ kind: 'replay' });
+    expect(await counter()).toBe(before + 1);
+    expect((await numbersStored()).at(-1)).toBe(before);
+  });
+
+  it('many concurrent jobs from both processes get distinct, gapless numbers', async () => {
+    const [a, b] = [newProcess(), newProcess()];
+    const start = await counter();
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).batcher.submit(job(start))),
+    );
+    const numbers = results.map((r) => (r.kind === 'created' ? r.document.numero : -1)).sort((x, y) => x - y);
+    expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => start + i));
+    expect(await counter()).toBe(start + 40);
+    const lost = a.batcher.stats().claimsLost + b.batcher.stats().claimsLost;
+    expect(lost).toBeGreaterThan(0); // both guessed `start`: at least one claim lost and was retried
+  });
+
+  it('the last number of a series is handed out once; the rest answer series_exhausted', async () => {
+    const [a, b] = [newProcess(), newProcess()];
+    await processes[0]!.pool.query('update series set next_number = 999999998 where id = $1', [seriesId]);
+    const outcomes = await Promise.allSettled([
+      a.batcher.submit(job(999_999_998)),
+      a.batcher.submit(job(999_999_998)),
+      b.batcher.submit(job(999_999_998)),
+    ]);
+    const created = outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value.kind === 'created' ? [o.value.document.numero] : []));
+    expect(created.sort()).toEqual([999_999_998, 999_999_999]);
+    const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as { code?: string }] : []));
+    expect(refused.map((e) => e.code)).toEqual(['series_exhausted']);
+    expect(await counter()).toBe(1_000_000_000);
+  });
+});
