@@ -10,7 +10,7 @@ import { createMetrics } from './http/metrics.js';
 import { requestContext } from './http/request-context.js';
 import { requestValidationHandler } from './http/request-validation-handler.js';
 import { securityHeaders } from './http/security-headers.js';
-import { rejectNulCharacters } from './http/text-guard.js';
+import { noteNulEscapes, rejectNulCharacters } from './http/text-guard.js';
 import { certificatesRouter } from './modules/certificates/certificates.router.js';
 import { docsRouter } from './modules/docs/docs.router.js';
 import { documentsRouter } from './modules/documents/documents.router.js';
@@ -38,7 +38,7 @@ export function createApp(ctx: AppContext): express.Express {
     app.get('/metrics', metrics.handler);
   }
   app.use(docsRouter());
-  app.use(express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
+  app.use(express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'], verify: noteNulEscapes }));
   app.use(rejectNulCharacters);
 
   const router = initServer().router(contract, {
