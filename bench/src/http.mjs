@@ -13,6 +13,7 @@ const autocannon = require('autocannon');
 /** Runs autocannon and returns the figures we report (bounded by `duration` seconds). */
 export async function load(stack, { title, connections, duration, method = 'GET', path, bodies, timeout = 30 }) {
   const before = stack.sampler.cpu();
+  const loadgenBefore = process.cpuUsage();
   stack.sampler.resetRss();
   let next = 0;
   const headers = { 'x-api-key': stack.product.api_key };
@@ -38,6 +39,7 @@ export async function load(stack, { title, connections, duration, method = 'GET'
     ],
   });
   const after = stack.sampler.cpu();
+  const loadgenUsed = process.cpuUsage(loadgenBefore);
   const cpu = cpuBetween(before, after);
   return {
     title,
@@ -54,6 +56,8 @@ export async function load(stack, { title, connections, duration, method = 'GET'
     statusCodes: result.statusCodeStats,
     cpuApi: cpu.api,
     cpuPg: cpu.pg,
+    // autocannon runs in this process: its CPU is taken from the same two cores.
+    cpuLoadgen: (loadgenUsed.user + loadgenUsed.system) / 1e6 / ((after.at - before.at) / 1000),
     maxRssMiB: stack.sampler.maxRssMiB(),
   };
 }

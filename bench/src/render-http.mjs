@@ -2,6 +2,8 @@
 import { fmtMs, fmtRate, table } from './stats.mjs';
 
 const cpu = (v) => (Number.isFinite(v) ? v.toFixed(2) : 'n/a');
+/** CPU per stored emission (ms) from cores in use and the rate. */
+const perEmission = (cores, rate) => (Number.isFinite(cores) && rate > 0 ? ((cores * 1000) / rate).toFixed(2) : 'n/a');
 
 export function renderHttp(r) {
   if (r.failed) return `Not measured: ${r.failed}`;
@@ -15,12 +17,13 @@ export function renderHttp(r) {
     `${x.errors} / ${x.timeouts} / ${x.non2xx}`,
     cpu(x.cpuApi),
     cpu(x.cpuPg),
+    `${perEmission(x.cpuApi, x.okPerSec)} / ${perEmission(x.cpuPg, x.okPerSec)} / ${perEmission(x.cpuLoadgen, x.okPerSec)}`,
     x.maxRssMiB.toFixed(0),
   ]);
   const out = [
     `POST /v1/emissoes, 10-item documents, a fresh Idempotency-Key per request, ${r.duration} s per row (autocannon).`,
     '',
-    table(['series', 'connections', 'emissions/s (2xx)', 'p50 ms', 'p99 ms', 'max ms', 'errors / timeouts / non-2xx', 'API CPU (cores)', 'PostgreSQL CPU (cores)', 'API max RSS MiB'], rows),
+    table(['series', 'connections', 'emissions/s (2xx)', 'p50 ms', 'p99 ms', 'max ms', 'errors / timeouts / non-2xx', 'API CPU (cores)', 'PostgreSQL CPU (cores)', 'CPU ms per emission: API / PostgreSQL / load generator', 'API max RSS MiB'], rows),
     '',
     `One 990-item emission end to end (${r.big990.bodyBytes.toLocaleString('en-US')}-byte request, sequential, ${r.big990.n} runs after 2 warm-ups): ` +
       `p50 **${fmtMs(r.big990.p50)} ms**, p99 ${fmtMs(r.big990.p99)} ms, min ${fmtMs(r.big990.min)} ms; statuses ${JSON.stringify(r.big990.statuses)}.`,
