@@ -32,7 +32,7 @@ export interface BatcherOptions {
  * At most one batch per series is in flight in this process, so its own guesses never collide.
  */
 export function createEmissionBatcher(db: Kysely<Database>, pool: pg.Pool, options: BatcherOptions = {}): EmissionBatcher {
-  const maxBatch = options.maxBatch ?? 64;
+  const maxBatch = options.maxBatch ?? 32;
   const maxInFlight = options.maxInFlight ?? 2;
   const contendedForMs = options.contendedForMs ?? 1_000;
   const now = options.now ?? Date.now;
@@ -83,8 +83,10 @@ export function createEmissionBatcher(db: Kysely<Database>, pool: pg.Pool, optio
       const seriesId = item.job.target.seriesId;
       if (busySeries.has(seriesId)) waiting.push(item);
       else if (isContended(seriesId)) {
+        // Bounded like an optimistic batch: the row stays locked while the group is signed.
         const group = locked.get(seriesId) ?? [];
-        group.push(item);
+        if (group.length < maxBatch) group.push(item);
+        else waiting.push(item);
         locked.set(seriesId, group);
       } else if (canStartOptimistic && optimistic.length < maxBatch) optimistic.push(item);
       else waiting.push(item);
