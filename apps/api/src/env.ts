@@ -25,6 +25,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_ENABLED: booleanFlag,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Threads per API process that sign and verify documents, so one process uses a second core
+   * while its event loop serves HTTP; 0 signs on the event loop.
+   */
+  SIGNING_THREADS: z.coerce.number().int().min(0).max(64).default(1),
   /** HTTP worker processes sharing the port; `auto` = one per core. */
   API_WORKERS: z
     .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])

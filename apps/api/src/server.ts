@@ -12,6 +12,7 @@ import { answerClientErrors } from './http/client-error.js';
 import type { Logger } from './http/logger.js';
 import { createCredentialsCache } from './modules/certificates/credentials-cache.js';
 import { createEmissionBatcher } from './modules/emissions/emission-batcher.js';
+import { createSigningPool } from './signing/signing-pool.js';
 
 export interface RunningServer {
   url: string;
@@ -40,6 +41,7 @@ export async function startServer(env: Env, logger: Logger, options: ServerOptio
     throw error;
   }
 
+  const signing = createSigningPool(env.SIGNING_THREADS);
   const app = createApp({
     db: database.db,
     pool: database.pool,
@@ -48,7 +50,7 @@ export async function startServer(env: Env, logger: Logger, options: ServerOptio
     authenticator: createAuthenticator(database.db, env.API_KEY_CACHE_TTL_MS),
     keyring,
     credentials: createCredentialsCache(database.db, keyring),
-    batcher: createEmissionBatcher(database.db, database.pool),
+    batcher: createEmissionBatcher(database.db, database.pool, signing),
     clock: options.clock ?? (() => new Date()),
   });
 
@@ -76,6 +78,7 @@ export async function startServer(env: Env, logger: Logger, options: ServerOptio
         });
         server.closeIdleConnections();
       });
+      await signing.close();
       await database.close();
     })());
 

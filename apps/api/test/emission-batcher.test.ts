@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Database } from '../src/db/schema.js';
 import { createEmissionBatcher } from '../src/modules/emissions/emission-batcher.js';
+import { createSigningPool, type SigningPool } from '../src/signing/signing-pool.js';
 import type { EmissionBatcher, EmissionJob } from '../src/modules/emissions/emission-job.js';
 import { testPfx } from './helpers/certificates.js';
 import { EMITTER_CNPJ, emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
@@ -23,6 +24,8 @@ interface Process {
 
 let server: TestServer;
 const processes: Process[] = [];
+// One signing thread shared by the simulated processes (threads hold no state).
+let signing: SigningPool;
 const refs = { tenant_ref: 'batcher', branch_ref: 'two-processes' };
 let product: { id: string };
 let seriesId: string;
@@ -33,7 +36,7 @@ const prepared = prepareNfe(emissionRequest(refs));
 function newProcess(): Process {
   const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 4 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const process = { pool, db, batcher: createEmissionBatcher(db, pool) };
+  const process = { pool, db, batcher: createEmissionBatcher(db, pool, signing) };
   processes.push(process);
   return process;
 }
@@ -63,6 +66,7 @@ async function numbersStored(): Promise<number[]> {
 
 beforeAll(async () => {
   server = await startTestServer();
+  signing = createSigningPool(1);
   const created = await server.newProduct();
   product = created;
   ({ seriesId } = await prepareBranch(server.url, created, refs, { nextNumber: 1 }));
@@ -70,6 +74,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const p of processes) await p.db.destroy();
+  await signing?.close();
   await server?.close();
 });
 

@@ -1,6 +1,5 @@
 import type { Env } from '../env.js';
 import { connectDatabase, type DatabaseHandle } from './connect.js';
-import { startEmbeddedPostgres } from './embedded-postgres.js';
 
 export interface OpenDatabase extends DatabaseHandle {
   url: string;
@@ -10,9 +9,11 @@ export interface OpenDatabase extends DatabaseHandle {
 
 /** `DATABASE_URL` when set; otherwise the embedded PostgreSQL under `EMISSOR_DATA_DIR`. */
 export async function openDatabase(env: Env, log: (line: string) => void): Promise<OpenDatabase> {
+  // Imported only when needed: embedded-postgres installs a SIGTERM/SIGINT hook on load that exits
+  // the process with 128 + signal as soon as its own cleanup is done, cutting short our drain.
   const embedded = env.DATABASE_URL
     ? undefined
-    : await startEmbeddedPostgres(env.EMISSOR_DATA_DIR, env.EMBEDDED_POSTGRES_PORT, log);
+    : await (await import('./embedded-postgres.js')).startEmbeddedPostgres(env.EMISSOR_DATA_DIR, env.EMBEDDED_POSTGRES_PORT, log);
   const url = env.DATABASE_URL ?? embedded?.url;
   if (!url) throw new Error('no database');
   const handle = connectDatabase(url, env.DATABASE_POOL_SIZE);

@@ -8,7 +8,8 @@ import type { Database } from '../../db/schema.js';
 import { LAST_NUMBER, type BatcherStats, type EmissionBatcher, type EmissionJob, type JobResult, type QueuedJob } from './emission-job.js';
 import { emitLocked } from './locked-emission.js';
 import { storedDocumentRow, storeIfCountersUnchanged, type ClaimedDocument, type SeriesClaim } from './optimistic-store.js';
-import { signJob } from './sign-job.js';
+import type { SigningPool } from '../../signing/signing-pool.js';
+import { signJob, type SignedDocument } from './sign-job.js';
 
 export interface BatcherOptions {
   /** Documents in one optimistic statement at most. */
@@ -31,7 +32,12 @@ export interface BatcherOptions {
  * Either way a number is stored only together with its document, and a failed request takes none.
  * At most one batch per series is in flight in this process, so its own guesses never collide.
  */
-export function createEmissionBatcher(db: Kysely<Database>, pool: pg.Pool, options: BatcherOptions = {}): EmissionBatcher {
+export function createEmissionBatcher(
+  db: Kysely<Database>,
+  pool: pg.Pool,
+  signing: SigningPool,
+  options: BatcherOptions = {},
+): EmissionBatcher {
   const maxBatch = options.maxBatch ?? 32;
   const maxInFlight = options.maxInFlight ?? 2;
   const contendedForMs = options.contendedForMs ?? 1_000;
@@ -50,7 +56,7 @@ export function createEmissionBatcher(db: Kysely<Database>, pool: pg.Pool, optio
   const runLocked = (seriesId: string, items: QueuedJob[]) => {
     busySeries.add(seriesId);
     stats.lockedBatches += 1;
-    void emitLocked(db, items).finally(() => {
+    void emitLocked(db, signing, items).finally(() => {
       busySeries.delete(seriesId);
       nextNumbers.delete(seriesId); // the locked path moved the counter: read it afresh next time
       pump();
@@ -101,12 +107,37 @@ export function createEmissionBatcher(db: Kysely<Database>, pool: pg.Pool, optio
     queue.unshift(...items);
   };
 
+  /**
+   * Signs a series' jobs with consecutive numbers from `firstNumber`, all at once (on the signing
+   * threads). If one fails it is refused and the rest go back to the queue: numbering them anew is
+   * simpler than closing the hole, and a failure to sign is a bug, not an everyday event.
+   */
+  const signGroup = async (seriesId: string, firstNumber: number, group: QueuedJob[]): Promise<SignedGroup | undefined> => {
+    const outcomes = await Promise.allSettled(group.map((item, i) => signJob(item.job, firstNumber + i, signing)));
+    if (outcomes.every((o) => o.status === 'fulfilled')) {
+      return {
+        claim: { seriesId, firstNumber, count: group.length },
+        documents: group.map((item, i) => ({ item, document: (outcomes[i] as PromiseFulfilledResult<SignedDocument>).value })),
+      };
+    }
+    const retry: QueuedJob[] = [];
+    outcomes.forEach((outcome, i) => {
+      const item = group[i];
+      if (!item) return;
+      if (outcome.status === 'rejected') item.reject(outcome.reason);
+      else retry.push(item);
+    });
+    requeue(retry);
+    return undefined;
+  };
+
   const emitOptimistic = async (items: QueuedJob[]) => {
     const leaders = withFollowers(items);
     const bySeries = groupBySeries(leaders);
     const claims: SeriesClaim[] = [];
     const documents: ClaimedDocument[] = [];
     const owners = new Map<ClaimedDocument, QueuedJob>();
+    const signings: Promise<SignedGroup | undefined>[] = [];
 
     for (const [seriesId, group] of bySeries) {
       const firstNumber = Math.max(nextNumbers.get(seriesId) ?? 0, ...group.map((item) => item.job.observedNextNumber));
@@ -116,18 +147,16 @@ export function createEmissionBatcher(db: Kysely<Database>, pool: pg.Pool, optio
         requeue(group);
         continue;
       }
-      let numero = firstNumber;
-      for (const item of group) {
-        try {
-          const claimed = { id: randomUUID(), target: item.job.target, document: signJob(item.job, numero) };
-          documents.push(claimed);
-          owners.set(claimed, item);
-          numero += 1; // only a document that will be stored takes a number
-        } catch (error) {
-          item.reject(error);
-        }
+      signings.push(signGroup(seriesId, firstNumber, group));
+    }
+    for (const signed of await Promise.all(signings)) {
+      if (!signed) continue;
+      claims.push(signed.claim);
+      for (const { item, document } of signed.documents) {
+        const claimed = { id: randomUUID(), target: item.job.target, document };
+        documents.push(claimed);
+        owners.set(claimed, item);
       }
-      if (numero > firstNumber) claims.push({ seriesId, firstNumber, count: numero - firstNumber });
     }
     if (claims.length === 0) return;
 
@@ -204,6 +233,11 @@ function withFollowers(items: readonly QueuedJob[]): QueuedJob[] {
     });
   }
   return [...leaders.values()];
+}
+
+interface SignedGroup {
+  claim: SeriesClaim;
+  documents: { item: QueuedJob; document: SignedDocument }[];
 }
 
 function groupBySeries(items: readonly QueuedJob[]): Map<string, QueuedJob[]> {

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { conflict } from '../../errors.js';
 import { LAST_NUMBER, type JobResult, type QueuedJob } from './emission-job.js';
+import type { SigningPool } from '../../signing/signing-pool.js';
 import { signJob, type SignedDocument } from './sign-job.js';
 import { storeBatch } from './store-batch.js';
 
@@ -18,7 +19,7 @@ class LostKeyRace extends Error {}
  * that another process takes first. It also settles what the optimistic path leaves to it: keys
  * used meanwhile (replays), an exhausted series, and a counter moved under it.
  */
-export async function emitLocked(db: Kysely<Database>, items: readonly QueuedJob[]): Promise<void> {
+export async function emitLocked(db: Kysely<Database>, signing: SigningPool, items: readonly QueuedJob[]): Promise<void> {
   // Two queued requests with one key: only the first is emitted, the other replays it.
   const leaders = new Map<string, QueuedJob>();
   const followers: QueuedJob[] = [];
@@ -29,7 +30,7 @@ export async function emitLocked(db: Kysely<Database>, items: readonly QueuedJob
 
   let outcome: Map<QueuedJob, JobResult | Error>;
   try {
-    outcome = await emitWithRetries(db, [...leaders.values()]);
+    outcome = await emitWithRetries(db, signing, [...leaders.values()]);
   } catch (error) {
     for (const item of items) item.reject(error);
     return;
@@ -47,17 +48,25 @@ export async function emitLocked(db: Kysely<Database>, items: readonly QueuedJob
 }
 
 /** One transaction for a batch of distinct keys; retried when another process won a key meanwhile. */
-async function emitWithRetries(db: Kysely<Database>, items: QueuedJob[]): Promise<Map<QueuedJob, JobResult | Error>> {
+async function emitWithRetries(
+  db: Kysely<Database>,
+  signing: SigningPool,
+  items: QueuedJob[],
+): Promise<Map<QueuedJob, JobResult | Error>> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute((trx) => numberSignAndStore(trx, items));
+      return await db.transaction().execute((trx) => numberSignAndStore(trx, signing, items));
     } catch (error) {
       if (!(error instanceof LostKeyRace) || attempt >= MAX_ATTEMPTS) throw error;
     }
   }
 }
 
-async function numberSignAndStore(trx: Transaction<Database>, items: QueuedJob[]): Promise<Map<QueuedJob, JobResult | Error>> {
+async function numberSignAndStore(
+  trx: Transaction<Database>,
+  signing: SigningPool,
+  items: QueuedJob[],
+): Promise<Map<QueuedJob, JobResult | Error>> {
   const results = new Map<QueuedJob, JobResult | Error>();
   const first = items[0];
   if (!first) return results;
@@ -90,7 +99,8 @@ async function numberSignAndStore(trx: Transaction<Database>, items: QueuedJob[]
       continue;
     }
     try {
-      signed.push({ item, document: signJob(item.job, numero) });
+      // One at a time: a document that fails must not leave a hole in the numbers that follow.
+      signed.push({ item, document: await signJob(item.job, numero, signing) });
       numero += 1; // only a document that will be stored takes a number
     } catch (error) {
       results.set(item, error instanceof Error ? error : new Error(String(error)));

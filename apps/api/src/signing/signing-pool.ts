@@ -1,0 +1,100 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+import { signNfe, verifyNfe, type SigningCredentials } from '@emissor/signer';
+
+import { SIGNING_THREAD_SOURCE } from './signing-thread-source.js';
+
+/** Signs NF-e and verifies each signature before handing it out (decisions.md: sign, verify, insert). */
+export interface SigningPool {
+  signAndVerify(xml: string, credentials: SigningCredentials): Promise<string>;
+  close(): Promise<void>;
+}
+
+type Reply = { id: number; signed: string } | { id: number; error: string };
+
+interface Pending {
+  resolve: (signed: string) => void;
+  reject: (error: Error) => void;
+}
+
+interface SigningThread {
+  worker: Worker;
+  pending: Map<number, Pending>;
+}
+
+const signerUrl = pathToFileURL(createRequire(import.meta.url).resolve('@emissor/signer')).href;
+
+/**
+ * RSA signing, canonicalisation and verification are the CPU-heavy part of an emission (about
+ * 1.5 ms of a 10-item one, 15 ms of a 990-item one). With `threads` > 0 they run on that many
+ * worker threads, so one process uses a second core while its event loop keeps serving HTTP and
+ * PostgreSQL; one process also never races itself for series numbers, as cluster workers do. The
+ * credentials travel with each document (a KeyObject is cloned between threads as a handle, about
+ * 15 µs), so threads keep no state. A thread that dies fails its pending documents and is replaced.
+ * With `threads` = 0 everything runs on the calling thread.
+ */
+export function createSigningPool(threads: number): SigningPool {
+  if (threads === 0) return inProcessSigning;
+
+  let nextId = 0;
+  let closing = false;
+  const pool: SigningThread[] = [];
+
+  const start = (slot: number) => {
+    const worker = new Worker(SIGNING_THREAD_SOURCE, { eval: true, workerData: { signerUrl } });
+    const thread: SigningThread = { worker, pending: new Map() };
+    // Idle threads must not keep the process alive; close() ends them on shutdown.
+    worker.unref();
+    worker.on('message', (reply: Reply) => {
+      const pending = thread.pending.get(reply.id);
+      if (!pending) return;
+      thread.pending.delete(reply.id);
+      if ('signed' in reply) pending.resolve(reply.signed);
+      else pending.reject(new Error(reply.error));
+    });
+    const fail = (error: Error) => {
+      for (const pending of thread.pending.values()) pending.reject(error);
+      thread.pending.clear();
+      if (!closing && pool[slot] === thread) start(slot);
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`signing thread exited with code ${code}`)));
+    pool[slot] = thread;
+  };
+  for (let slot = 0; slot < threads; slot++) start(slot);
+
+  /** The thread with the fewest documents waiting (ties: the first). */
+  const leastBusy = () => pool.reduce((best, thread) => (thread.pending.size < best.pending.size ? thread : best));
+
+  return {
+    signAndVerify(xml, credentials) {
+      if (closing) return Promise.reject(new Error('signing pool is closed'));
+      const thread = leastBusy();
+      const id = ++nextId;
+      return new Promise<string>((resolve, reject) => {
+        thread.pending.set(id, { resolve, reject });
+        thread.worker.postMessage({ id, xml, credentials: { privateKey: credentials.privateKey, certificateBase64: credentials.certificateBase64 } });
+      });
+    },
+    async close() {
+      closing = true;
+      await Promise.all(pool.map((thread) => thread.worker.terminate()));
+    },
+  };
+}
+
+const inProcessSigning: SigningPool = {
+  signAndVerify(xml, credentials) {
+    try {
+      const signed = signNfe(xml, credentials);
+      const verification = verifyNfe(signed);
+      if (!verification.valid) throw new Error(`freshly signed document failed verification: ${verification.reason}`);
+      return Promise.resolve(signed);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  },
+  close: () => Promise.resolve(),
+};
