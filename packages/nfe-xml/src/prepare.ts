@@ -1,3 +1,4 @@
+import { ChunkedText } from './chunked-text.js';
 import { formatDecimal } from './decimal.js';
 import { NfeValidationError } from './errors.js';
 import { renderDest } from './render/dest.js';
@@ -48,9 +49,10 @@ export function prepareNfe(request: NfeRequest): PreparedNfe {
   const totals = emptyTotals();
   const ctx = { issues, simples: crt !== '3', interstate: request.uf_destino_tipo === 'interestadual', totals };
   const limit = Math.min(itens.length, MAX_ITEMS);
-  // One part per det, joined once into a flat body (see renderDet).
-  const parts: string[] = [emit, dest];
-  for (let i = 0; i < limit; i++) parts.push(renderDet(ctx, itens[i] as (typeof itens)[number], i));
+  const body = new ChunkedText();
+  body.add(emit);
+  body.add(dest);
+  for (let i = 0; i < limit; i++) body.add(renderDet(ctx, itens[i] as (typeof itens)[number], i));
 
   const sums = totalValues(totals);
   const vNF = totalInvoice(sums);
@@ -58,7 +60,9 @@ export function prepareNfe(request: NfeRequest): PreparedNfe {
   const pag = renderPag(issues, request.pagamento, vNF);
 
   if (issues.count > 0) throw new NfeValidationError(issues.toArray());
-  parts.push(total, TRANSP, pag);
+  body.add(total);
+  body.add(TRANSP);
+  body.add(pag);
   return {
     cUF: info?.cUF ?? '',
     uf,
@@ -68,7 +72,7 @@ export function prepareNfe(request: NfeRequest): PreparedNfe {
     ideBeforeNumber: ide.beforeNumber,
     ideMiddle: ide.middle,
     ideTail: ide.tail,
-    body: parts.join(''),
+    body: body.finish(),
     vNF: formatDecimal(vNF, 2),
   };
 }

@@ -1,11 +1,38 @@
+const AMP = 38;
+const LT = 60;
+const GT = 62;
+const CR = 13;
+
+/** The C14N text-node entity for a character code, or `undefined` when it is written as is. */
+function entity(code: number): string | undefined {
+  // `>` is the highest special code: letters, the bulk of any text, are decided by one comparison.
+  if (code > GT) return undefined;
+  if (code === AMP) return '&amp;';
+  if (code === LT) return '&lt;';
+  if (code === GT) return '&gt;';
+  if (code === CR) return '&#xD;';
+  return undefined;
+}
+
 /**
  * Escapes character data exactly as Canonical XML 1.0 writes it (C14N §2.3, "text nodes"):
  * `&` → `&amp;`, `<` → `&lt;`, `>` → `&gt;`, CR → `&#xD;`. The builder's output is then already
  * canonical, so the signer can digest its bytes as they are.
+ *
+ * One scan, rebuilding the text only when it has something to escape: a regex test plus four
+ * `replace` passes cost several times more, and a 990-item document escapes ~4000 texts.
  */
 export function escapeText(text: string): string {
-  if (!/[&<>\r]/.test(text)) return text;
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;');
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i < text.length; i++) {
+    const replacement = entity(text.charCodeAt(i));
+    if (replacement !== undefined) {
+      out += text.slice(copied, i) + replacement;
+      copied = i + 1;
+    }
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 /** `<name>text</name>` with the text escaped; never self-closing (C14N writes start and end tags). */

@@ -4,6 +4,7 @@ import { checkLiteral, given } from '../validate/text.js';
 import { renderIcms } from './icms.js';
 import { renderIcmsUfDest } from './icms-uf-dest.js';
 import { renderIpi } from './ipi.js';
+import { fiscalPath as fiscalPathOf, tributosPath as tributosPathOf } from './item-paths.js';
 import type { Totals } from './item-totals.js';
 import { renderPisCofins } from './pis-cofins.js';
 import { renderProd } from './prod.js';
@@ -24,15 +25,12 @@ export interface DetContext {
  */
 export function renderDet(ctx: DetContext, item: NfeItem, index: number): string {
   const { issues, totals } = ctx;
-  const path = ['itens', index];
-  const fiscalPath = [...path, 'fiscal_result'];
-  const tributosPath = [...fiscalPath, 'tributos'];
-  const lines = readTaxLines(issues, tributosPath, item.fiscal_result.tributos ?? []);
+  const fiscalPath = fiscalPathOf(index);
+  const lines = readTaxLines(issues, index, item.fiscal_result.tributos ?? []);
   const orig = given(item.fiscal_result.origem)
     ? (checkLiteral(issues, fiscalPath, 'origem', item.fiscal_result.origem, ORIGINS) ?? '')
     : '0';
-  const cBenef = lines.icms ? { value: lines.icms.raw.codigo_beneficio, parent: lines.icms.path } : { value: undefined, parent: path };
-  const prod = renderProd(issues, path, fiscalPath, item, cBenef, totals);
+  const prod = renderProd(issues, index, item, lines.icms, totals);
   const icms = renderIcms({
     issues,
     fiscalPath,
@@ -47,7 +45,7 @@ export function renderDet(ctx: DetContext, item: NfeItem, index: number): string
   const pis = lines.pis ? renderPisCofins(issues, lines.pis, 'PIS', totals) : '';
   const cofins = lines.cofins ? renderPisCofins(issues, lines.cofins, 'COFINS', totals) : '';
   const difal = lines.icms_uf_dest
-    ? renderIcmsUfDest(issues, lines.icms_uf_dest, lines.icms, ctx.interstate, tributosPath, totals)
+    ? renderIcmsUfDest(issues, lines.icms_uf_dest, lines.icms, ctx.interstate, tributosPathOf(index), totals)
     : '';
   // Joined, not concatenated: `join` copies the pieces into one flat string, so the many small
   // strings the groups were built from die young instead of living, as a rope of thousands of

@@ -1,6 +1,6 @@
 import { compareDecimals, decimal, multiplyDecimals, roundDecimal } from '../decimal.js';
 import type { IssuePath } from '../errors.js';
-import { formatAs, MONEY } from '../validate/decimal-field.js';
+import { formatAs, layoutValue, MONEY } from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
 import { accumulate, accumulateExact, type Totals } from './item-totals.js';
 import { mismatch, need, type TaxLine } from './tax-lines.js';
@@ -30,24 +30,25 @@ export function renderIcmsUfDest(
   let pICMSInter: string | undefined;
   if (!icms) {
     issues.add(tributosPath, 'tax_line_missing', "ICMSUFDest needs the item's 'icms' line for the interstate rate");
-  } else if (icms.aliquota) {
-    pICMSInter = INTERSTATE_RATES.find((rate) => compareDecimals(decimal(rate), icms.aliquota?.value ?? decimal('0')) === 0);
+  } else if (icms.aliquota !== undefined) {
+    const rate = layoutValue(icms.aliquota);
+    pICMSInter = INTERSTATE_RATES.find((candidate) => compareDecimals(decimal(candidate), rate) === 0);
     if (!pICMSInter) {
       issues.add([...icms.path, 'aliquota'], 'literal_error', 'With an icms_uf_dest line the interstate ICMS rate must be 4, 7 or 12');
     }
   } else if (icms.raw.aliquota === undefined || icms.raw.aliquota === null) {
     issues.add([...icms.path, 'aliquota'], 'missing', 'With an icms_uf_dest line the interstate ICMS rate (4, 7 or 12) is required');
   }
-  const vBC = need(issues, line, 'baseCalc', 'base_calc', 'ICMSUFDest');
-  const pDest = need(issues, line, 'aliquota', 'aliquota', 'ICMSUFDest');
-  const vICMSUFDest = need(issues, line, 'valor', 'valor', 'ICMSUFDest');
-  accumulate(totals, 'vICMSUFDest', line.valor);
+  const vBC = need(issues, line, line.baseCalc, 'base_calc', 'ICMSUFDest');
+  const pDest = need(issues, line, line.aliquota, 'aliquota', 'ICMSUFDest');
+  const vICMSUFDest = need(issues, line, line.valor, 'valor', 'ICMSUFDest');
+  accumulate(totals.vICMSUFDest, line.valor);
   let fcp = '';
   let vFcp = '';
-  if (line.fcpPercent && line.baseCalc) {
-    const value = roundDecimal(multiplyDecimals(multiplyDecimals(line.baseCalc.value, line.fcpPercent.value), HUNDREDTH), 2);
-    accumulateExact(totals, 'vFCPUFDest', value);
-    fcp = `<vBCFCPUFDest>${line.baseCalc.text}</vBCFCPUFDest><pFCPUFDest>${line.fcpPercent.text}</pFCPUFDest>`;
+  if (line.fcpPercent !== undefined && line.baseCalc !== undefined) {
+    const value = roundDecimal(multiplyDecimals(multiplyDecimals(layoutValue(line.baseCalc), layoutValue(line.fcpPercent)), HUNDREDTH), 2);
+    accumulateExact(totals.vFCPUFDest, value);
+    fcp = `<vBCFCPUFDest>${line.baseCalc}</vBCFCPUFDest><pFCPUFDest>${line.fcpPercent}</pFCPUFDest>`;
     vFcp = `<vFCPUFDest>${formatAs(value, MONEY)}</vFCPUFDest>`;
   }
   return (

@@ -1,5 +1,6 @@
 import type { IssuePath } from '../errors.js';
 import { signOf } from '../decimal.js';
+import { layoutValue } from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
 import { accumulate, type Totals } from './item-totals.js';
 import { mismatch, need, type TaxLine, type TaxLines } from './tax-lines.js';
@@ -27,6 +28,11 @@ interface GroupSpec {
   readonly st: 'none' | 'required' | 'optional';
   /** Simples Nacional credit (pCredSN vCredICMSSN) from the icms line. */
   readonly credit: boolean;
+  /** `<ICMS><tag><orig>`, `</orig><CST>` and `</tag></ICMS>`, spelled out once for every item. */
+  readonly start: string;
+  readonly afterOrig: string;
+  readonly afterCode: string;
+  readonly end: string;
 }
 
 const G = (tag: string, codeTag: 'CST' | 'CSOSN', own: OwnBlock, fcp: GroupSpec['fcp'], st: GroupSpec['st'], credit = false): GroupSpec => ({
@@ -36,6 +42,10 @@ const G = (tag: string, codeTag: 'CST' | 'CSOSN', own: OwnBlock, fcp: GroupSpec[
   fcp,
   st,
   credit,
+  start: `<ICMS><${tag}><orig>`,
+  afterOrig: `</orig><${codeTag}>`,
+  afterCode: `</${codeTag}>`,
+  end: `</${tag}></ICMS>`,
 });
 
 /** CST → group (Regime Normal). */
@@ -82,7 +92,7 @@ export interface IcmsInput {
 
 /** A line given for a group without own ICMS may only carry zeros (it names the CST, nothing more). */
 function zeroOnly(issues: IssueList, line: TaxLine, group: string): void {
-  const nonZero = [line.valor, line.aliquota].some((v) => v && signOf(v.value) !== 0);
+  const nonZero = [line.valor, line.aliquota].some((v) => v !== undefined && signOf(layoutValue(v)) !== 0);
   if (nonZero) mismatch(issues, line, `${group} has no own ICMS value (valor/aliquota must be 0 or absent)`);
 }
 
@@ -92,21 +102,21 @@ function ownBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
   if (line.reduction && !reducedAllowed) {
     issues.add([...line.path, 'base_calc_percent'], 'tax_line_mismatch', `${spec.tag} has no reduced base (pRedBC): base_calc_percent must be 100`);
   }
-  const vBC = need(issues, line, 'baseCalc', 'base_calc', spec.tag);
-  const pICMS = need(issues, line, 'aliquota', 'aliquota', spec.tag);
-  const vICMS = need(issues, line, 'valor', 'valor', spec.tag);
-  accumulate(totals, 'vBC', line.baseCalc);
-  accumulate(totals, 'vICMS', line.valor);
+  const vBC = need(issues, line, line.baseCalc, 'base_calc', spec.tag);
+  const pICMS = need(issues, line, line.aliquota, 'aliquota', spec.tag);
+  const vICMS = need(issues, line, line.valor, 'valor', spec.tag);
+  accumulate(totals.vBC, line.baseCalc);
+  accumulate(totals.vICMS, line.valor);
   // modBC 3 = "valor da operação": the engine's base is the operation value (decisions.md gives no other).
   const modBC = '<modBC>3</modBC>';
   const tail = `<vBC>${vBC}</vBC><pICMS>${pICMS}</pICMS><vICMS>${vICMS}</vICMS>`;
   switch (spec.own) {
     case 'requiredReduced':
-      return `${modBC}<pRedBC>${line.reduction?.text ?? '0.00'}</pRedBC>${tail}`;
+      return `${modBC}<pRedBC>${line.reduction ?? '0.00'}</pRedBC>${tail}`;
     case 'optionalReducedFirst':
-      return `${modBC}${line.reduction ? `<pRedBC>${line.reduction.text}</pRedBC>` : ''}${tail}`;
+      return `${modBC}${line.reduction ? `<pRedBC>${line.reduction}</pRedBC>` : ''}${tail}`;
     case 'optionalReducedAfter':
-      return `${modBC}<vBC>${vBC}</vBC>${line.reduction ? `<pRedBC>${line.reduction.text}</pRedBC>` : ''}<pICMS>${pICMS}</pICMS><vICMS>${vICMS}</vICMS>`;
+      return `${modBC}<vBC>${vBC}</vBC>${line.reduction ? `<pRedBC>${line.reduction}</pRedBC>` : ''}<pICMS>${pICMS}</pICMS><vICMS>${vICMS}</vICMS>`;
     default:
       return modBC + tail;
   }
@@ -114,38 +124,38 @@ function ownBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
 
 function fcpBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
   const { issues, totals } = input;
-  const vBCFCP = spec.fcp === 'full' ? need(issues, line, 'baseCalc', 'base_calc', spec.tag) : '';
-  const pFCP = need(issues, line, 'fcpPercent', 'fcp_percent', spec.tag);
-  const vFCP = need(issues, line, 'valor', 'valor', spec.tag);
-  accumulate(totals, 'vFCP', line.valor);
+  const vBCFCP = spec.fcp === 'full' ? need(issues, line, line.baseCalc, 'base_calc', spec.tag) : '';
+  const pFCP = need(issues, line, line.fcpPercent, 'fcp_percent', spec.tag);
+  const vFCP = need(issues, line, line.valor, 'valor', spec.tag);
+  accumulate(totals.vFCP, line.valor);
   return `${spec.fcp === 'full' ? `<vBCFCP>${vBCFCP}</vBCFCP>` : ''}<pFCP>${pFCP}</pFCP><vFCP>${vFCP}</vFCP>`;
 }
 
 function stBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
   const { issues, totals } = input;
-  const vBCST = need(issues, line, 'baseCalc', 'base_calc', spec.tag);
-  const pICMSST = need(issues, line, 'aliquotaSt', 'aliquota_st', spec.tag);
-  const vICMSST = need(issues, line, 'valor', 'valor', spec.tag);
-  accumulate(totals, 'vBCST', line.baseCalc);
-  accumulate(totals, 'vST', line.valor);
+  const vBCST = need(issues, line, line.baseCalc, 'base_calc', spec.tag);
+  const pICMSST = need(issues, line, line.aliquotaSt, 'aliquota_st', spec.tag);
+  const vICMSST = need(issues, line, line.valor, 'valor', spec.tag);
+  accumulate(totals.vBCST, line.baseCalc);
+  accumulate(totals.vST, line.valor);
   // modBCST 4 = MVA when the engine gave one; 6 = "valor da operação" otherwise (decisions.md).
-  const mva = line.mva ? `<modBCST>4</modBCST><pMVAST>${line.mva.text}</pMVAST>` : '<modBCST>6</modBCST>';
-  const reduction = line.reduction ? `<pRedBCST>${line.reduction.text}</pRedBCST>` : '';
+  const mva = line.mva ? `<modBCST>4</modBCST><pMVAST>${line.mva}</pMVAST>` : '<modBCST>6</modBCST>';
+  const reduction = line.reduction ? `<pRedBCST>${line.reduction}</pRedBCST>` : '';
   return `${mva}${reduction}<vBCST>${vBCST}</vBCST><pICMSST>${pICMSST}</pICMSST><vICMSST>${vICMSST}</vICMSST>`;
 }
 
 function fcpStBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
   const { issues, totals } = input;
-  const vBCFCPST = need(issues, line, 'baseCalc', 'base_calc', spec.tag);
-  const pFCPST = need(issues, line, 'fcpPercent', 'fcp_percent', spec.tag);
-  const vFCPST = need(issues, line, 'valor', 'valor', spec.tag);
-  accumulate(totals, 'vFCPST', line.valor);
+  const vBCFCPST = need(issues, line, line.baseCalc, 'base_calc', spec.tag);
+  const pFCPST = need(issues, line, line.fcpPercent, 'fcp_percent', spec.tag);
+  const vFCPST = need(issues, line, line.valor, 'valor', spec.tag);
+  accumulate(totals.vFCPST, line.valor);
   return `<vBCFCPST>${vBCFCPST}</vBCFCPST><pFCPST>${pFCPST}</pFCPST><vFCPST>${vFCPST}</vFCPST>`;
 }
 
 function creditBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
-  const pCredSN = need(input.issues, line, 'aliquota', 'aliquota', spec.tag);
-  const vCred = need(input.issues, line, 'valor', 'valor', spec.tag);
+  const pCredSN = need(input.issues, line, line.aliquota, 'aliquota', spec.tag);
+  const vCred = need(input.issues, line, line.valor, 'valor', spec.tag);
   return `<pCredSN>${pCredSN}</pCredSN><vCredICMSSN>${vCred}</vCredICMSSN>`;
 }
 
@@ -172,7 +182,7 @@ export function renderIcms(input: IcmsInput): string {
   const spec = chooseGroup(input);
   if (!spec) return '';
   const code = lines.icms?.raw[spec.codeTag === 'CST' ? 'cst' : 'csosn'] ?? (spec.codeTag === 'CST' ? input.fiscalCst : input.fiscalCsosn) ?? '';
-  let body = `<orig>${input.orig}</orig><${spec.codeTag}>${code}</${spec.codeTag}>`;
+  let body = spec.start + input.orig + spec.afterOrig + code + spec.afterCode;
 
   const icms = lines.icms;
   let hasOwn = false;
@@ -212,5 +222,5 @@ export function renderIcms(input: IcmsInput): string {
     if (icms) body += creditBlock(input, icms, spec);
     else issues.add([...input.fiscalPath, 'tributos'], 'tax_line_missing', `${spec.tag} needs an 'icms' line (pCredSN, vCredICMSSN)`);
   }
-  return `<ICMS><${spec.tag}>${body}</${spec.tag}></ICMS>`;
+  return body + spec.end;
 }

@@ -1,4 +1,5 @@
 import { signOf } from '../decimal.js';
+import { layoutValue } from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
 import { checkLiteral, checkPattern, given } from '../validate/text.js';
 import { accumulate, type Totals } from './item-totals.js';
@@ -6,6 +7,12 @@ import { mismatch, need, type TaxLine } from './tax-lines.js';
 
 const IPI_TRIB = ['00', '49', '50', '99'] as const;
 const IPI_NT = ['01', '02', '03', '04', '05', '51', '52', '53', '54', '55'] as const;
+const IPI_CSTS = [...IPI_TRIB, ...IPI_NT];
+/** Whether each accepted CST is taxed (IPITrib) or not (IPINT), in one lookup. */
+const TAXED_BY_CST: ReadonlyMap<unknown, boolean> = new Map([
+  ...IPI_TRIB.map((cst) => [cst, true] as const),
+  ...IPI_NT.map((cst) => [cst, false] as const),
+]);
 
 /**
  * `<IPI>` (TIpi): cEnq (3 digits; 999 "tributação normal" unless `codigo_beneficio` names the
@@ -15,15 +22,19 @@ export function renderIpi(issues: IssueList, line: TaxLine, totals: Totals): str
   const cEnq = given(line.raw.codigo_beneficio)
     ? checkPattern(issues, line.path, 'codigo_beneficio', line.raw.codigo_beneficio, /^\d{3}$/, '3 digits (IPI cEnq)')
     : '999';
-  const cst = checkLiteral(issues, line.path, 'cst', line.raw.cst, [...IPI_TRIB, ...IPI_NT]);
-  if (!cst) return '';
-  if ((IPI_NT as readonly string[]).includes(cst)) {
-    if (line.valor && signOf(line.valor.value) !== 0) mismatch(issues, line, `IPI CST ${cst} is not taxed (IPINT): valor must be 0`);
+  const cst = line.raw.cst;
+  const taxed = TAXED_BY_CST.get(cst);
+  if (taxed === undefined || typeof cst !== 'string') {
+    checkLiteral(issues, line.path, 'cst', cst, IPI_CSTS);
+    return '';
+  }
+  if (!taxed) {
+    if (line.valor !== undefined && signOf(layoutValue(line.valor)) !== 0) mismatch(issues, line, `IPI CST ${cst} is not taxed (IPINT): valor must be 0`);
     return `<IPI><cEnq>${cEnq ?? ''}</cEnq><IPINT><CST>${cst}</CST></IPINT></IPI>`;
   }
-  const vBC = need(issues, line, 'baseCalc', 'base_calc', 'IPITrib');
-  const pIPI = need(issues, line, 'aliquota', 'aliquota', 'IPITrib');
-  const vIPI = need(issues, line, 'valor', 'valor', 'IPITrib');
-  accumulate(totals, 'vIPI', line.valor);
+  const vBC = need(issues, line, line.baseCalc, 'base_calc', 'IPITrib');
+  const pIPI = need(issues, line, line.aliquota, 'aliquota', 'IPITrib');
+  const vIPI = need(issues, line, line.valor, 'valor', 'IPITrib');
+  accumulate(totals.vIPI, line.valor);
   return `<IPI><cEnq>${cEnq ?? ''}</cEnq><IPITrib><CST>${cst}</CST><vBC>${vBC}</vBC><pIPI>${pIPI}</pIPI><vIPI>${vIPI}</vIPI></IPITrib></IPI>`;
 }

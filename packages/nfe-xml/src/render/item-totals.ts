@@ -1,5 +1,5 @@
 import { addDecimals, type Decimal, ZERO } from '../decimal.js';
-import type { CheckedDecimal } from '../validate/decimal-field.js';
+import type { LayoutDecimal } from '../validate/decimal-field.js';
 
 /** The ICMSTot fields an item contributes to (leiauteNFe `total/ICMSTot`, each the sum of the item fields). */
 export const TOTAL_FIELDS = [
@@ -35,9 +35,10 @@ const FLUSH_AT = 2 ** 52;
 /**
  * A running ICMSTot sum. Money fields arrive as checked TDec_1302 text (exactly two places, at most
  * 15 digits, so below 2^50 cents) and are added as integer cents in a Number, exact while the sum
- * stays below 2^53; it is moved into a BigInt before it could get there. Computed values (vProd,
- * vFCPUFDest) are exact decimals and go to the BigInt side. This replaced a parse into a BigInt
- * decimal and a BigInt addition per field, the largest cost of a 990-item build after validation.
+ * stays below 2^53; it is moved into a BigInt before it could get there. Computed values come as
+ * whole cents when they fit (vProd, see product-value.ts) or as exact decimals for the BigInt side.
+ * This replaced a parse into a BigInt decimal and a BigInt addition per field, the largest cost of
+ * a 990-item build after validation.
  */
 export class MoneySum {
   #cents = 0;
@@ -50,6 +51,11 @@ export class MoneySum {
       const c = text.charCodeAt(i);
       if (c !== POINT) cents = cents * 10 + (c - ZERO_CHAR);
     }
+    this.addCents(cents);
+  }
+
+  /** `cents` is a whole number of cents below 10^15 (a TDec_1302 value). */
+  addCents(cents: number): void {
     this.#cents += cents;
     if (this.#cents >= FLUSH_AT) this.#flush();
   }
@@ -78,14 +84,14 @@ export function emptyTotals(): Totals {
   return totals;
 }
 
-/** Adds a checked money value (TDec_1302 layout text) to a running total. */
-export function accumulate(totals: Totals, field: TotalField, value: CheckedDecimal | undefined): void {
-  if (value) totals[field].addMoneyText(value.text);
+/** Adds a checked money value (TDec_1302 layout text), when there is one, to a running total. */
+export function accumulate(sum: MoneySum, value: LayoutDecimal | undefined): void {
+  if (value !== undefined) sum.addMoneyText(value);
 }
 
 /** Adds a computed, exact value to a running total. */
-export function accumulateExact(totals: Totals, field: TotalField, value: Decimal): void {
-  totals[field].addDecimal(value);
+export function accumulateExact(sum: MoneySum, value: Decimal): void {
+  sum.addDecimal(value);
 }
 
 /** The finished sums. */

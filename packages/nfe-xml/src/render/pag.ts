@@ -1,6 +1,6 @@
 import { compareDecimals, type Decimal, subtractDecimals } from '../decimal.js';
 import type { NfePagamento } from '../types.js';
-import { checkDecimal, formatAs, MONEY } from '../validate/decimal-field.js';
+import { checkDecimal, formatAs, layoutValue, MONEY } from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
 import { checkLiteral, given } from '../validate/text.js';
 
@@ -22,13 +22,13 @@ export function renderPag(issues: IssueList, p: NfePagamento, vNF: Decimal): str
   const indPag = checkLiteral(issues, path, 'indpag', given(p.indpag) ? p.indpag : '0', ['0', '1']);
   const paid = checkDecimal(issues, path, 'valor', p.valor, { ...MONEY, sign: 'positive' });
   let troco = '';
-  if (paid) {
-    const cmp = compareDecimals(paid.value, vNF);
+  if (paid !== undefined) {
+    const cmp = compareDecimals(layoutValue(paid), vNF);
     if (cmp < 0) {
-      issues.add([...path, 'valor'], 'payment_below_total', `pagamento.valor ${paid.text} is below the invoice total vNF ${formatAs(vNF, MONEY)}`);
+      issues.add([...path, 'valor'], 'payment_below_total', `pagamento.valor ${paid} is below the invoice total vNF ${formatAs(vNF, MONEY)}`);
     } else if (cmp > 0) {
-      troco = `<vTroco>${formatAs(subtractDecimals(paid.value, vNF), MONEY)}</vTroco>`;
+      troco = `<vTroco>${formatAs(subtractDecimals(layoutValue(paid), vNF), MONEY)}</vTroco>`;
     }
   }
-  return `<pag><detPag><indPag>${indPag ?? ''}</indPag><tPag>${tPag ?? ''}</tPag><vPag>${paid?.text ?? ''}</vPag></detPag>${troco}</pag>`;
+  return `<pag><detPag><indPag>${indPag ?? ''}</indPag><tPag>${tPag ?? ''}</tPag><vPag>${paid ?? ''}</vPag></detPag>${troco}</pag>`;
 }

@@ -1,4 +1,5 @@
 import { signOf } from '../decimal.js';
+import { layoutValue } from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
 import { checkLiteral } from '../validate/text.js';
 import { accumulate, type Totals } from './item-totals.js';
@@ -12,22 +13,73 @@ const OUTR = [
   '49', '50', '51', '52', '53', '54', '55', '56', '60', '61', '62', '63', '64', '65', '66', '67',
   '70', '71', '72', '73', '74', '75', '98', '99',
 ] as const;
+const CSTS: readonly string[] = [...ALIQ, ...NT, ...OUTR];
+/** The group of each accepted CST: one lookup instead of scanning the lists (twice per item). */
+const GROUP_OF_CST: ReadonlyMap<unknown, 'aliq' | 'nt' | 'outr'> = new Map([
+  ...ALIQ.map((cst) => [cst, 'aliq'] as const),
+  ...NT.map((cst) => [cst, 'nt'] as const),
+  ...OUTR.map((cst) => [cst, 'outr'] as const),
+]);
+
+/** The markup between the values of one group (`PISAliq`, `COFINSOutr`, …). */
+interface GroupMarkup {
+  readonly name: string;
+  readonly beforeCst: string;
+  readonly beforeBase: string;
+  readonly beforeRate: string;
+  readonly beforeValue: string;
+  readonly end: string;
+}
+
+function groupMarkup(tax: 'PIS' | 'COFINS', group: 'Aliq' | 'Outr'): GroupMarkup {
+  const name = `${tax}${group}`;
+  return {
+    name,
+    beforeCst: `<${tax}><${name}><CST>`,
+    beforeBase: '</CST><vBC>',
+    beforeRate: `</vBC><p${tax}>`,
+    beforeValue: `</p${tax}><v${tax}>`,
+    end: `</v${tax}></${name}></${tax}>`,
+  };
+}
+
+// Spelled out once: writing the tag names into each item's markup doubled the pieces its text is
+// made of (each piece is a node the final copy has to visit).
+const MARKUP = {
+  PIS: {
+    aliq: groupMarkup('PIS', 'Aliq'),
+    outr: groupMarkup('PIS', 'Outr'),
+    ntBeforeCst: '<PIS><PISNT><CST>',
+    ntEnd: '</CST></PISNT></PIS>',
+  },
+  COFINS: {
+    aliq: groupMarkup('COFINS', 'Aliq'),
+    outr: groupMarkup('COFINS', 'Outr'),
+    ntBeforeCst: '<COFINS><COFINSNT><CST>',
+    ntEnd: '</CST></COFINSNT></COFINS>',
+  },
+} as const;
 
 /**
  * `<PIS>` or `<COFINS>`: the Aliq group (CST 01, 02), NT (04–09) or Outr (49–99) with
  * vBC, pPIS/pCOFINS and vPIS/vCOFINS from the line.
  */
 export function renderPisCofins(issues: IssueList, line: TaxLine, tax: 'PIS' | 'COFINS', totals: Totals): string {
-  const cst = checkLiteral(issues, line.path, 'cst', line.raw.cst, [...ALIQ, ...NT, ...OUTR]);
-  if (!cst) return '';
-  if ((NT).includes(cst)) {
-    if (line.valor && signOf(line.valor.value) !== 0) mismatch(issues, line, `${tax} CST ${cst} is not taxed (${tax}NT): valor must be 0`);
-    return `<${tax}><${tax}NT><CST>${cst}</CST></${tax}NT></${tax}>`;
+  const cst = line.raw.cst;
+  const kind = GROUP_OF_CST.get(cst);
+  if (kind === undefined || typeof cst !== 'string') {
+    checkLiteral(issues, line.path, 'cst', cst, CSTS);
+    return '';
   }
-  const group = (ALIQ).includes(cst) ? `${tax}Aliq` : `${tax}Outr`;
-  const vBC = need(issues, line, 'baseCalc', 'base_calc', group);
-  const rate = need(issues, line, 'aliquota', 'aliquota', group);
-  const value = need(issues, line, 'valor', 'valor', group);
-  accumulate(totals, tax === 'PIS' ? 'vPIS' : 'vCOFINS', line.valor);
-  return `<${tax}><${group}><CST>${cst}</CST><vBC>${vBC}</vBC><p${tax}>${rate}</p${tax}><v${tax}>${value}</v${tax}></${group}></${tax}>`;
+  const markup = MARKUP[tax];
+  if (kind === 'nt') {
+    if (line.valor !== undefined && signOf(layoutValue(line.valor)) !== 0) mismatch(issues, line, `${tax} CST ${cst} is not taxed (${tax}NT): valor must be 0`);
+    return markup.ntBeforeCst + cst + markup.ntEnd;
+  }
+  const group = kind === 'aliq' ? markup.aliq : markup.outr;
+  const vBC = need(issues, line, line.baseCalc, 'base_calc', group.name);
+  const rate = need(issues, line, line.aliquota, 'aliquota', group.name);
+  const value = need(issues, line, line.valor, 'valor', group.name);
+  accumulate(tax === 'PIS' ? totals.vPIS : totals.vCOFINS, line.valor);
+  return `${group.beforeCst}${cst}${group.beforeBase}${vBC}${group.beforeRate}${rate}${group.beforeValue}${value}${group.end}`;
 }

@@ -1,19 +1,24 @@
-import { multiplyDecimals, roundDecimal } from '../decimal.js';
 import type { IssuePath } from '../errors.js';
 import { escapeText } from '../xml-escape.js';
 import type { NfeItem } from '../types.js';
-import { checkComputed, checkDecimal, type DecimalKind, MONEY, QUANTITY, UNIT_PRICE } from '../validate/decimal-field.js';
+import { checkDecimal, type DecimalKind, MONEY, QUANTITY, UNIT_PRICE } from '../validate/decimal-field.js';
+import { CFOP, digits } from '../validate/digits.js';
 import type { IssueList } from '../validate/issues.js';
-import { checkPattern, checkText, given } from '../validate/text.js';
-import { accumulateExact, type Totals } from './item-totals.js';
+import { checkPattern, checkText, given, type TextRule } from '../validate/text.js';
+import { fiscalPath, itemPath } from './item-paths.js';
+import type { Totals } from './item-totals.js';
+import { productValue } from './product-value.js';
+import type { TaxLine } from './tax-lines.js';
 
-const NCM = /^\d{8}$/;
-const CFOP = /^[1235-7]\d{3}$/;
-const CEST = /^\d{7}$/;
-const GTIN = /^(\d{8}|\d{12,14})$/;
+const NCM = digits(8);
+const CEST = digits(7);
+const GTIN = digits(8, 12, 13, 14);
 /** TDec_1203 (transp/vol pesoB, pesoL). */
 const WEIGHT: DecimalKind = { ...MONEY, maxPlaces: 3, name: 'TDec_1203' };
 const CBENEF = /^([!-ÿ]{8}|[!-ÿ]{10}|SEM CBENEF)$/;
+const CODE: TextRule = { min: 1, max: 60 };
+const DESCRIPTION: TextRule = { min: 1, max: 120 };
+const UNIT: TextRule = { min: 1, max: 6 };
 
 /** GS1 check digit (weights 3,1 from the right); SEFAZ rejects a wrong one (611/612). */
 function gtinCheckDigitOk(gtin: string): boolean {
@@ -35,43 +40,33 @@ function checkGtin(issues: IssueList, itemPath: IssuePath, gtin: string | null |
  * `<prod>`: cEAN/cEANTrib `SEM GTIN` without a GTIN; vProd = qCom × vUnCom rounded half-up to cents
  * (SEFAZ 629); qTrib/vUnTrib repeat qCom/vUnCom (same unit basis); indTot 1 (counts in vProd).
  */
-export function renderProd(
-  issues: IssueList,
-  path: IssuePath,
-  fiscalPath: IssuePath,
-  item: NfeItem,
-  cBenef: { value: string | null | undefined; parent: IssuePath },
-  totals: Totals,
-): string {
-  const cProd = checkText(issues, path, 'codigo', item.codigo, { min: 1, max: 60 });
-  const xProd = checkText(issues, path, 'descricao', item.descricao, { min: 1, max: 120 });
+export function renderProd(issues: IssueList, index: number, item: NfeItem, icmsLine: TaxLine | undefined, totals: Totals): string {
+  const path = itemPath(index);
+  const cProd = checkText(issues, path, 'codigo', item.codigo, CODE);
+  const xProd = checkText(issues, path, 'descricao', item.descricao, DESCRIPTION);
   const ncm = checkPattern(issues, path, 'ncm', item.ncm, NCM, '8 digits (NCM)');
   checkPattern(issues, path, 'cfop', item.cfop, CFOP, '4 digits starting with 1, 2, 3, 5, 6 or 7 (CFOP)');
   // The tax engine's CFOP is the one that goes to the document (as its CST/CSOSN do).
-  const cfop = checkPattern(issues, fiscalPath, 'cfop', item.fiscal_result.cfop, CFOP, '4 digits starting with 1, 2, 3, 5, 6 or 7 (CFOP)');
-  const uCom = checkText(issues, path, 'unidade_comercial', item.unidade_comercial, { min: 1, max: 6 });
-  const uTrib = checkText(issues, path, 'unidade_tributavel', item.unidade_tributavel, { min: 1, max: 6 });
+  const cfop = checkPattern(issues, fiscalPath(index), 'cfop', item.fiscal_result.cfop, CFOP, '4 digits starting with 1, 2, 3, 5, 6 or 7 (CFOP)');
+  const uCom = checkText(issues, path, 'unidade_comercial', item.unidade_comercial, UNIT);
+  const uTrib = checkText(issues, path, 'unidade_tributavel', item.unidade_tributavel, UNIT);
   const quantity = checkDecimal(issues, path, 'quantidade', item.quantidade, QUANTITY);
   const price = checkDecimal(issues, path, 'valor_unitario', item.valor_unitario, UNIT_PRICE);
   const cean = checkGtin(issues, path, item.gtin);
   const cest = given(item.cest) ? checkPattern(issues, path, 'cest', item.cest, CEST, '7 digits (CEST)') : undefined;
-  const benef = given(cBenef.value) ? checkPattern(issues, cBenef.parent, 'codigo_beneficio', cBenef.value, CBENEF, '8 or 10 characters or SEM CBENEF (cBenef)') : undefined;
-  for (const field of ['peso_bruto_kg', 'peso_liquido_kg'] as const) {
-    // Not written (no transp/vol group), but still a decimal the request promised.
-    if (given(item[field])) checkDecimal(issues, path, field, item[field], WEIGHT);
-  }
-  let vProd = '';
-  if (quantity && price) {
-    const product = roundDecimal(multiplyDecimals(quantity.value, price.value), 2);
-    vProd = checkComputed(issues, [...path, 'valor_unitario'], product, MONEY, 'quantidade × valor_unitario') ?? '';
-    accumulateExact(totals, 'vProd', product);
-  }
+  // cBenef comes from the item's icms line.
+  const cBenef = icmsLine?.raw.codigo_beneficio;
+  const benef = icmsLine && given(cBenef) ? checkPattern(issues, icmsLine.path, 'codigo_beneficio', cBenef, CBENEF, '8 or 10 characters or SEM CBENEF (cBenef)') : undefined;
+  // Not written (no transp/vol group), but still decimals the request promised.
+  if (given(item.peso_bruto_kg)) checkDecimal(issues, path, 'peso_bruto_kg', item.peso_bruto_kg, WEIGHT);
+  if (given(item.peso_liquido_kg)) checkDecimal(issues, path, 'peso_liquido_kg', item.peso_liquido_kg, WEIGHT);
+  const vProd = quantity !== undefined && price !== undefined ? (productValue(issues, path, quantity, price, totals) ?? '') : '';
   return (
     `<prod><cProd>${escapeText(cProd ?? '')}</cProd><cEAN>${cean}</cEAN><xProd>${escapeText(xProd ?? '')}</xProd>` +
     `<NCM>${ncm ?? ''}</NCM>${cest ? `<CEST>${cest}</CEST>` : ''}${benef ? `<cBenef>${escapeText(benef)}</cBenef>` : ''}` +
-    `<CFOP>${cfop ?? ''}</CFOP><uCom>${escapeText(uCom ?? '')}</uCom><qCom>${quantity?.text ?? ''}</qCom>` +
-    `<vUnCom>${price?.text ?? ''}</vUnCom><vProd>${vProd}</vProd><cEANTrib>${cean}</cEANTrib>` +
-    `<uTrib>${escapeText(uTrib ?? '')}</uTrib><qTrib>${quantity?.text ?? ''}</qTrib><vUnTrib>${price?.text ?? ''}</vUnTrib>` +
+    `<CFOP>${cfop ?? ''}</CFOP><uCom>${escapeText(uCom ?? '')}</uCom><qCom>${quantity ?? ''}</qCom>` +
+    `<vUnCom>${price ?? ''}</vUnCom><vProd>${vProd}</vProd><cEANTrib>${cean}</cEANTrib>` +
+    `<uTrib>${escapeText(uTrib ?? '')}</uTrib><qTrib>${quantity ?? ''}</qTrib><vUnTrib>${price ?? ''}</vUnTrib>` +
     `<indTot>1</indTot></prod>`
   );
 }

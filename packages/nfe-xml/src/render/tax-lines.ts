@@ -1,13 +1,16 @@
 import { compareDecimals, type Decimal, decimal, subtractDecimals } from '../decimal.js';
 import type { IssuePath } from '../errors.js';
 import type { NfeTributoLinha } from '../types.js';
-import { type CheckedDecimal, checkDecimal, formatAs, MONEY, PERCENT } from '../validate/decimal-field.js';
+import { checkDecimal, formatAs, type LayoutDecimal, layoutValue, MONEY, PERCENT } from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
 import { given } from '../validate/text.js';
+import { taxLinePath } from './item-paths.js';
 
-/** The `tax_domain` vocabulary of decisions.md; anything else is a 422 on that line. */
+/** The `tax_domain` vocabulary of decisions.md; anything else is a 422 on that line. `byDomain` follows this order. */
 export const TAX_DOMAINS = ['icms', 'icms_st', 'fcp', 'fcp_st', 'icms_uf_dest', 'ipi', 'pis', 'cofins'] as const;
 export type TaxDomain = (typeof TAX_DOMAINS)[number];
+/** A domain's position in TAX_DOMAINS. */
+const SLOT_OF_DOMAIN: ReadonlyMap<unknown, number> = new Map(TAX_DOMAINS.map((domain, slot) => [domain, slot]));
 
 const HUNDRED = decimal('100');
 
@@ -15,55 +18,72 @@ const HUNDRED = decimal('100');
 export interface TaxLine {
   readonly path: IssuePath;
   readonly raw: NfeTributoLinha;
-  readonly baseCalc: CheckedDecimal | undefined;
-  readonly valor: CheckedDecimal | undefined;
+  readonly baseCalc: LayoutDecimal | undefined;
+  readonly valor: LayoutDecimal | undefined;
   /** 100 − base_calc_percent when that is below 100 (pRedBC / pRedBCST); undefined otherwise. */
-  readonly reduction: CheckedDecimal | undefined;
-  readonly aliquota: CheckedDecimal | undefined;
-  readonly aliquotaSt: CheckedDecimal | undefined;
-  readonly fcpPercent: CheckedDecimal | undefined;
-  readonly mva: CheckedDecimal | undefined;
+  readonly reduction: LayoutDecimal | undefined;
+  readonly aliquota: LayoutDecimal | undefined;
+  readonly aliquotaSt: LayoutDecimal | undefined;
+  readonly fcpPercent: LayoutDecimal | undefined;
+  readonly mva: LayoutDecimal | undefined;
 }
 
-export type TaxLines = Partial<Record<TaxDomain, TaxLine>>;
+export type TaxLines = Record<TaxDomain, TaxLine | undefined>;
 
-function optionalPercent(issues: IssueList, linePath: IssuePath, key: string, value: string | null | undefined): CheckedDecimal | undefined {
+/** Names the lines gathered by position: slot i holds the line of TAX_DOMAINS[i]. */
+function byDomain(slots: readonly (TaxLine | undefined)[]): TaxLines {
+  return {
+    icms: slots[0],
+    icms_st: slots[1],
+    fcp: slots[2],
+    fcp_st: slots[3],
+    icms_uf_dest: slots[4],
+    ipi: slots[5],
+    pis: slots[6],
+    cofins: slots[7],
+  };
+}
+
+function optionalPercent(issues: IssueList, linePath: IssuePath, key: string, value: string | null | undefined): LayoutDecimal | undefined {
   return given(value) ? checkDecimal(issues, linePath, key, value, PERCENT) : undefined;
 }
 
-function reductionOf(issues: IssueList, linePath: IssuePath, text: string): CheckedDecimal | undefined {
+function reductionOf(issues: IssueList, linePath: IssuePath, text: string): LayoutDecimal | undefined {
   // The common case, a full base, needs no arithmetic.
   if (text === '100') return undefined;
-  const percent = checkDecimal(issues, linePath, 'base_calc_percent', text, PERCENT);
-  if (!percent) return undefined;
-  if (compareDecimals(percent.value, HUNDRED) > 0 || compareDecimals(percent.value, decimal('0')) === 0) {
+  const checked = checkDecimal(issues, linePath, 'base_calc_percent', text, PERCENT);
+  if (checked === undefined) return undefined;
+  const percent = layoutValue(checked);
+  if (compareDecimals(percent, HUNDRED) > 0 || compareDecimals(percent, decimal('0')) === 0) {
     issues.at(linePath, 'base_calc_percent', 'base_calc_percent_range', 'base_calc_percent must be greater than 0 and at most 100');
     return undefined;
   }
-  if (compareDecimals(percent.value, HUNDRED) === 0) return undefined;
-  const reduction: Decimal = subtractDecimals(HUNDRED, percent.value);
-  return { value: reduction, text: formatAs(reduction, PERCENT) };
+  if (compareDecimals(percent, HUNDRED) === 0) return undefined;
+  const reduction: Decimal = subtractDecimals(HUNDRED, percent);
+  return formatAs(reduction, PERCENT);
 }
 
 /**
  * Reads an item's `fiscal_result.tributos[]`: checks each line's decimals where they stand and
  * indexes the lines by domain. An unknown domain or a second line of the same domain is an issue.
  */
-export function readTaxLines(issues: IssueList, tributosPath: IssuePath, tributos: readonly NfeTributoLinha[]): TaxLines {
-  const lines: TaxLines = {};
+export function readTaxLines(issues: IssueList, item: number, tributos: readonly NfeTributoLinha[]): TaxLines {
+  // Gathered by position and named once: storing each line under its domain name was a generic
+  // keyed access, per line.
+  const slots: (TaxLine | undefined)[] = [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined];
   for (let index = 0; index < tributos.length; index++) {
     const raw = tributos[index] as NfeTributoLinha;
-    const path = [...tributosPath, index];
-    const domain = raw.tax_domain as TaxDomain;
-    if (!(TAX_DOMAINS as readonly string[]).includes(raw.tax_domain)) {
+    const path = taxLinePath(item, index);
+    const slot = SLOT_OF_DOMAIN.get(raw.tax_domain);
+    if (slot === undefined) {
       issues.add([...path, 'tax_domain'], 'literal_error', `Input should be ${TAX_DOMAINS.map((d) => `'${d}'`).join(', ')}`);
       continue;
     }
-    if (lines[domain]) {
-      issues.add(path, 'tax_line_duplicate', `Item has more than one '${domain}' line`);
+    if (slots[slot] !== undefined) {
+      issues.add(path, 'tax_line_duplicate', `Item has more than one '${raw.tax_domain}' line`);
       continue;
     }
-    lines[domain] = {
+    slots[slot] = {
       path,
       raw,
       baseCalc: checkDecimal(issues, path, 'base_calc', raw.base_calc, MONEY),
@@ -75,7 +95,7 @@ export function readTaxLines(issues: IssueList, tributosPath: IssuePath, tributo
       mva: optionalPercent(issues, path, 'mva', raw.mva),
     };
   }
-  return lines;
+  return byDomain(slots);
 }
 
 /** Reports a line that has no place in the group chosen for the item (decisions.md: a 422 naming the line). */
@@ -83,18 +103,20 @@ export function mismatch(issues: IssueList, line: TaxLine, why: string): void {
   issues.add(line.path, 'tax_line_mismatch', `Tax line '${line.raw.tax_domain}' does not fit: ${why}`);
 }
 
-/** The value of a field the group needs; reports `missing` on the line when absent. */
+/**
+ * `checked`, a field of `line` the group needs. When it is absent the line gets a `missing` issue
+ * (or already has one for an invalid value) and the text is empty: the document is not returned.
+ */
 export function need(
   issues: IssueList,
   line: TaxLine,
-  field: 'baseCalc' | 'valor' | 'aliquota' | 'aliquotaSt' | 'fcpPercent',
-  wire: string,
+  checked: LayoutDecimal | undefined,
+  wire: 'base_calc' | 'valor' | 'aliquota' | 'aliquota_st' | 'fcp_percent',
   group: string,
-): string | undefined {
-  const checked = line[field];
-  if (checked) return checked.text;
-  const raw = (line.raw as unknown as Record<string, unknown>)[wire];
+): string {
+  if (checked !== undefined) return checked;
+  const raw = line.raw[wire];
   // A present but invalid value already has its own issue.
   if (!given(raw)) issues.add([...line.path, wire], 'missing', `Field required for ${group}`);
-  return undefined;
+  return '';
 }

@@ -22,11 +22,13 @@ export const UNIT_PRICE: DecimalKind = { name: 'TDec_1110v', maxWholeDigits: 11,
 /** TDec_0302a04: percentage, 3 integer digits, 2–4 places. */
 export const PERCENT: DecimalKind = { name: 'TDec_0302a04', maxWholeDigits: 3, maxPlaces: 4, minOutPlaces: 2, sign: 'nonNegative' };
 
-/** A checked decimal and its layout text. */
-export interface CheckedDecimal {
-  readonly value: Decimal;
-  readonly text: string;
-}
+/**
+ * A checked decimal as the layout writes it ("12.50"): digits and at most one point, no sign.
+ * Checks hand back this text rather than a value: nearly every tax field is copied to the
+ * document, not computed with, and a string costs no allocation when the request already has the
+ * layout form. `layoutValue` gives the exact value when a total or a comparison needs it.
+ */
+export type LayoutDecimal = string;
 
 /** Writes a value already known to fit `kind`. */
 export function formatAs(value: Decimal, kind: DecimalKind): string {
@@ -40,24 +42,11 @@ const ZERO_CHAR = 48;
 const NINE_CHAR = 57;
 
 /**
- * The layout text is produced from the digits as written (no arithmetic), and the exact value is
- * only materialised when a total needs it: most tax fields are copied, not summed, and this keeps
- * a 990-item document within a few milliseconds.
+ * The exact value of layout text. Up to 15 digits the coefficient is gathered as an integer Number
+ * (exact below 2^53) and converted once, which avoids the regex and digit-string concatenation of
+ * `parseDecimal`.
  */
-class LazyDecimal implements CheckedDecimal {
-  #value: Decimal | undefined;
-  constructor(readonly text: string) {}
-  get value(): Decimal {
-    return (this.#value ??= layoutValue(this.text));
-  }
-}
-
-/**
- * The value of layout text (digits with at most one point, no sign). Up to 15 digits the
- * coefficient is gathered as an integer Number (exact below 2^53) and converted once, which avoids
- * the regex and digit-string concatenation of `parseDecimal`.
- */
-function layoutValue(text: string): Decimal {
+export function layoutValue(text: LayoutDecimal): Decimal {
   const point = text.indexOf('.');
   const scale = point < 0 ? 0 : text.length - point - 1;
   if (text.length > 16) return parseDecimal(text) ?? ZERO;
@@ -68,24 +57,29 @@ function layoutValue(text: string): Decimal {
   return { coefficient: BigInt(coefficient), scale };
 }
 
-/** The index of the first non-digit at or after `from`. */
-function digitsEnd(text: string, from: number): number {
-  let i = from;
-  while (i < text.length) {
-    const c = text.charCodeAt(i);
-    if (c < ZERO_CHAR || c > NINE_CHAR) break;
-    i++;
-  }
-  return i;
+const ZEROS = Array.from({ length: 11 }, (_, n) => '0'.repeat(n));
+const POINT_AND_ZEROS = ZEROS.map((z) => `.${z}`);
+
+/** `n` zeros; the layout types need at most 10. */
+function zeros(n: number): string {
+  return ZEROS[n] ?? '0'.repeat(n);
+}
+
+function pointAndZeros(n: number): string {
+  return POINT_AND_ZEROS[n] ?? `.${'0'.repeat(n)}`;
+}
+
+function isDigit(code: number): boolean {
+  return code >= ZERO_CHAR && code <= NINE_CHAR;
 }
 
 /**
  * Parses and checks decimal text against a layout type. Too many places is an issue, not a
  * rounding: the caller's tax engine owns the values (decisions.md, tax lines).
  *
- * Decimal text is `[+-]?\d*(\.\d*)?` with at least one digit. It is scanned by hand rather than
- * with a regex and `replace`: this runs for every money field of every item (≈40 per item), and
- * the matches and slices were a large part of a 990-item build's garbage.
+ * Decimal text is `[+-]?\d*(\.\d*)?` with at least one digit. It is read in one pass by hand
+ * rather than with a regex and `replace`: this runs for every decimal of every item (≈25 per item),
+ * and the matches and slices were a large part of a 990-item build's time and garbage.
  */
 export function checkDecimal(
   issues: IssueList,
@@ -93,27 +87,37 @@ export function checkDecimal(
   key: string | number,
   text: unknown,
   kind: DecimalKind,
-): CheckedDecimal | undefined {
+): LayoutDecimal | undefined {
   if (typeof text !== 'string') {
     issues.at(parent, key, text === undefined || text === null ? 'missing' : 'decimal_type', 'Field required as decimal text');
     return undefined;
   }
-  const first = text.charCodeAt(0);
+  // Reads stay within the text: a `charCodeAt` past the end (NaN) made V8 drop the optimised code.
+  const length = text.length;
+  const first = length > 0 ? text.charCodeAt(0) : 0;
   const signed = first === PLUS || first === MINUS;
   const intStart = signed ? 1 : 0;
-  const intEnd = digitsEnd(text, intStart);
-  const hasPoint = text.charCodeAt(intEnd) === POINT;
-  const fracStart = hasPoint ? intEnd + 1 : intEnd;
-  const fracEnd = hasPoint ? digitsEnd(text, fracStart) : intEnd;
-  if (fracEnd !== text.length || (intEnd === intStart && fracEnd === fracStart)) {
+  let i = intStart;
+  // The significant digits: the integer part without leading zeros (from sigStart), the fraction
+  // without trailing zeros (up to sigEnd).
+  while (i < length && text.charCodeAt(i) === ZERO_CHAR) i++;
+  const sigStart = i;
+  while (i < length && isDigit(text.charCodeAt(i))) i++;
+  const intEnd = i;
+  const hasPoint = i < length && text.charCodeAt(i) === POINT;
+  const fracStart = hasPoint ? ++i : i;
+  let sigEnd = fracStart;
+  while (i < length) {
+    const c = text.charCodeAt(i);
+    if (!isDigit(c)) break;
+    i++;
+    if (c !== ZERO_CHAR) sigEnd = i;
+  }
+  const fracEnd = i;
+  if (fracEnd !== length || (intEnd === intStart && fracEnd === fracStart)) {
     issues.at(parent, key, 'decimal_parsing', 'Input should be a valid decimal');
     return undefined;
   }
-  // The significant digits: integer part without leading zeros, fraction without trailing ones.
-  let sigStart = intStart;
-  while (sigStart < intEnd && text.charCodeAt(sigStart) === ZERO_CHAR) sigStart++;
-  let sigEnd = fracEnd;
-  while (sigEnd > fracStart && text.charCodeAt(sigEnd - 1) === ZERO_CHAR) sigEnd--;
   const wholeDigits = intEnd - sigStart;
   const places = sigEnd - fracStart;
   const zero = wholeDigits === 0 && places === 0;
@@ -145,9 +149,15 @@ export function checkDecimal(
   // Already in layout form ("12.50" for money): reuse the request's string instead of rebuilding it.
   const canonicalInt = wholeDigits > 0 ? sigStart === intStart : intEnd - intStart === 1;
   const canonicalFrac = outPlaces === 0 ? !hasPoint : fracEnd - fracStart === outPlaces;
-  if (!signed && canonicalInt && canonicalFrac) return new LazyDecimal(text);
+  if (!signed && canonicalInt && canonicalFrac) return text;
+  if (outPlaces === 0) return wholeDigits > 0 ? text.slice(sigStart, intEnd) : '0';
+  // Usually only zeros are missing ("18" → "18.00", "1.4" → "1.40"): the written digits are kept
+  // as one slice (the whole string when nothing is dropped) and the zeros appended.
+  if (!signed && canonicalInt) {
+    return places === 0 ? text.slice(0, intEnd) + pointAndZeros(outPlaces) : text.slice(0, sigEnd) + zeros(outPlaces - places);
+  }
   const int = wholeDigits > 0 ? text.slice(sigStart, intEnd) : '0';
-  return new LazyDecimal(outPlaces === 0 ? int : `${int}.${text.slice(fracStart, sigEnd)}${'0'.repeat(outPlaces - places)}`);
+  return `${int}.${text.slice(fracStart, sigEnd)}${zeros(outPlaces - places)}`;
 }
 
 /** Checks a computed value (a sum or product) against a type; adds an issue at `path` when too big. */

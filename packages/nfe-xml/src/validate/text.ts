@@ -41,13 +41,18 @@ export function checkText(issues: IssueList, parent: IssuePath, key: string | nu
   return ok ? value : undefined;
 }
 
+/** What `checkPattern` needs of a pattern: a RegExp, or a hand-written test (see digits.ts). */
+export interface Pattern {
+  test(value: string): boolean;
+}
+
 /** Checks a field against an anchored pattern; `describe` says what is expected. */
 export function checkPattern(
   issues: IssueList,
   parent: IssuePath,
   key: string | number,
   value: unknown,
-  pattern: RegExp,
+  pattern: Pattern,
   describe: string,
 ): string | undefined {
   if (typeof value !== 'string') {
