@@ -2,6 +2,7 @@ const AMP = 38;
 const LT = 60;
 const GT = 62;
 const CR = 13;
+const SPECIAL = /[&<>\r]/;
 
 /** The C14N text-node entity for a character code, or `undefined` when it is written as is. */
 function entity(code: number): string | undefined {
@@ -19,10 +20,12 @@ function entity(code: number): string | undefined {
  * `&` → `&amp;`, `<` → `&lt;`, `>` → `&gt;`, CR → `&#xD;`. The builder's output is then already
  * canonical, so the signer can digest its bytes as they are.
  *
- * One scan, rebuilding the text only when it has something to escape: a regex test plus four
- * `replace` passes cost several times more, and a 990-item document escapes ~4000 texts.
+ * The regex test is the fastest way to find that there is nothing to escape (most text); text that
+ * has something is then rebuilt in one scan, where four `replace` passes cost about three times more
+ * (a 990-item document escapes ~4000 texts).
  */
 export function escapeText(text: string): string {
+  if (!SPECIAL.test(text)) return text;
   let out = '';
   let copied = 0;
   for (let i = 0; i < text.length; i++) {
@@ -32,7 +35,7 @@ export function escapeText(text: string): string {
       copied = i + 1;
     }
   }
-  return copied === 0 ? text : out + text.slice(copied);
+  return out + text.slice(copied);
 }
 
 /** `<name>text</name>` with the text escaped; never self-closing (C14N writes start and end tags). */
