@@ -1,18 +1,9 @@
+import { renderStartTag } from './c14n-start-tag.js';
 import { XmlSignError } from './errors.js';
-import type { NamespaceContext, StartTag } from './xml-scan.js';
-import {
-  applyNamespaceDeclarations,
-  decodeAttributeValue,
-  escapeAttributeC14n,
-  escapeTextC14n,
-  locateElement,
-  malformed,
-  parseEndTag,
-  parseReference,
-  parseStartTag,
-  skipMarkup,
-  XML_NAMESPACE,
-} from './xml-scan.js';
+import { OpenElements } from './open-elements.js';
+import { endOfVerbatimAttributes } from './verbatim-start-tag.js';
+import type { NamespaceContext } from './xml-scan.js';
+import { escapeTextC14n, locateElement, malformed, parseEndTag, parseReference, parseStartTag, scanName, skipMarkup } from './xml-scan.js';
 
 /*
  * Canonical XML 1.0 (2001-03-15, without comments) of one element subtree, in a single pass over
@@ -20,76 +11,17 @@ import {
  * long runs of the input plus the pieces that had to change (typically only the apex start tag,
  * which gains the namespace declarations in scope from its ancestors).
  *
+ * The common tags of such input are recognised in place, without allocating: `<name>` (nothing to
+ * sort, escape or declare; it shares its parent's namespace context), start tags whose attributes
+ * are already canonical (verbatim-start-tag.ts) and the exact `</name>` of the innermost element
+ * (open-elements.ts). Every other tag takes the general path: parsed into a StartTag and rendered
+ * (c14n-start-tag.ts), or parsed as an end tag and rewritten.
+ *
  * Supported: elements, attributes, namespace declarations (default and prefixed), text, the five
  * predefined entities and character references, CDATA sections (emitted as escaped text), comments
  * (dropped, as the algorithm without comments requires). Rejected with XmlSignError: DOCTYPE (and
  * so any other entity), processing instructions inside the element.
  */
-
-interface Rendered {
-  readonly text: string;
-  readonly context: NamespaceContext;
-}
-
-interface SortableAttribute {
-  readonly uri: string;
-  readonly local: string;
-  readonly text: string;
-}
-
-function compareAttributes(a: SortableAttribute, b: SortableAttribute): number {
-  if (a.uri !== b.uri) return a.uri < b.uri ? -1 : 1;
-  return a.local < b.local ? -1 : a.local > b.local ? 1 : 0;
-}
-
-/**
- * The canonical start tag. `rendered` is the namespace context the nearest output ancestor wrote
- * out (empty for the apex, so every namespace in scope is written there); a declaration is written
- * only where it differs from it.
- */
-function renderStartTag(tag: StartTag, parent: NamespaceContext, isApex: boolean): Rendered {
-  const context = applyNamespaceDeclarations(tag, parent);
-  const rendered: NamespaceContext = isApex ? {} : parent;
-  const prefixes = isApex ? Object.keys(context) : declaredPrefixes(tag);
-  const namespaces: string[] = [];
-  for (const prefix of prefixes.sort()) {
-    if (prefix === 'xml') continue;
-    const uri = context[prefix] ?? '';
-    // xmlns="" is only written to undo a non-empty default the output ancestor wrote.
-    const before = prefix === '' ? (rendered[''] ?? '') : rendered[prefix];
-    if (uri === before) continue;
-    namespaces.push(prefix === '' ? ` xmlns="${escapeAttributeC14n(uri)}"` : ` xmlns:${prefix}="${escapeAttributeC14n(uri)}"`);
-  }
-  const attributes: SortableAttribute[] = [];
-  for (const attr of tag.attributes) {
-    const name = attr.name;
-    if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
-    const colon = name.indexOf(':');
-    let uri = '';
-    if (colon >= 0) {
-      const prefix = name.slice(0, colon);
-      const resolved = prefix === 'xml' ? XML_NAMESPACE : context[prefix];
-      if (resolved === undefined) throw malformed(`undeclared prefix in attribute ${name}`);
-      uri = resolved;
-    }
-    const text = ` ${name}="${escapeAttributeC14n(decodeAttributeValue(attr.rawValue))}"`;
-    attributes.push({ uri, local: colon >= 0 ? name.slice(colon + 1) : name, text });
-  }
-  if (attributes.length > 1) attributes.sort(compareAttributes);
-  let text = `<${tag.name}`;
-  for (const ns of namespaces) text += ns;
-  for (const attr of attributes) text += attr.text;
-  return { text: `${text}>`, context };
-}
-
-function declaredPrefixes(tag: StartTag): string[] {
-  const prefixes: string[] = [];
-  for (const attr of tag.attributes) {
-    if (attr.name === 'xmlns') prefixes.push('');
-    else if (attr.name.startsWith('xmlns:')) prefixes.push(attr.name.slice(6));
-  }
-  return prefixes;
-}
 
 /** Canonical form of an element and the index just after its end tag. */
 export interface CanonicalElement {
@@ -108,8 +40,8 @@ export function canonicalizeElement(xml: string, start: number, parentContext: N
   if (apex.selfClosing) return { canonical: `${apexRendered.text}</${apex.name}>`, end: apex.end };
 
   let out = apexRendered.text;
-  const names: string[] = [apex.name];
-  const contexts: NamespaceContext[] = [apexRendered.context];
+  const open = new OpenElements(xml, parentContext);
+  open.push(start + 1, start + 1 + apex.name.length, apexRendered.context);
   let i = apex.end;
   let run = i; // start of the pending stretch of input that is already canonical
   const flush = (upTo: number, replacement: string, resume: number): void => {
@@ -117,17 +49,26 @@ export function canonicalizeElement(xml: string, start: number, parentContext: N
     run = resume;
   };
 
-  for (;;) {
+  // Bounded by the length rather than by charCodeAt's NaN past the end, so V8 can keep `c` an integer
+  // (a bare charCodeAt loop runs about 1.8 times as fast that way).
+  const length = xml.length;
+  while (i < length) {
     const c = xml.charCodeAt(i);
-    if (c === 0x3c /* < */) {
+    if (isPlainTextChar(c)) {
+      i++;
+    } else if (c === 0x3c /* < */) {
       const next = xml.charCodeAt(i + 1);
       if (next === 0x2f /* / */) {
-        const endTag = parseEndTag(xml, i);
-        if (names.pop() !== endTag.name) throw malformed(`unexpected </${endTag.name}> at offset ${i}`);
-        contexts.pop();
-        if (endTag.end !== i + endTag.name.length + 3) flush(i, `</${endTag.name}>`, endTag.end);
-        i = endTag.end;
-        if (names.length === 0) {
+        let end = open.endOfExactEndTag(i);
+        if (end < 0) {
+          const endTag = parseEndTag(xml, i);
+          if (open.name() !== endTag.name) throw malformed(`unexpected </${endTag.name}> at offset ${i}`);
+          flush(i, `</${endTag.name}>`, endTag.end);
+          end = endTag.end;
+        }
+        open.pop();
+        i = end;
+        if (open.depth === 0) {
           out += xml.slice(run, i);
           return { canonical: out, end: i };
         }
@@ -143,31 +84,26 @@ export function canonicalizeElement(xml: string, start: number, parentContext: N
       } else if (next === 0x3f /* ? */) {
         throw new XmlSignError('unsupported', `processing instruction inside <${apex.name}> at offset ${i}`);
       } else {
-        const tag = parseStartTag(xml, i);
-        const parent = contexts[contexts.length - 1] ?? parentContext;
-        let context = parent;
-        if (tag.attributes.length === 0) {
-          if (tag.selfClosing || tag.end !== i + tag.name.length + 2) {
-            flush(i, tag.selfClosing ? `<${tag.name}></${tag.name}>` : `<${tag.name}>`, tag.end);
-          }
+        const nameEnd = scanName(xml, i + 1);
+        if (nameEnd > i + 1 && xml.charCodeAt(nameEnd) === 0x3e) {
+          // <name>: nothing to sort, escape or declare; it shares its parent's namespaces.
+          open.push(i + 1, nameEnd, open.context());
+          i = nameEnd + 1;
         } else {
-          const rendered = renderStartTag(tag, parent, false);
-          context = rendered.context;
-          if (tag.selfClosing) flush(i, `${rendered.text}</${tag.name}>`, tag.end);
-          else if (xml.slice(i, tag.end) !== rendered.text) flush(i, rendered.text, tag.end);
+          i = otherStartTag(xml, i, nameEnd, open, flush);
         }
-        if (!tag.selfClosing) {
-          names.push(tag.name);
-          contexts.push(context);
-        }
-        i = tag.end;
       }
     } else if (c === 0x26 /* & */) {
-      const ref = parseReference(xml, i);
       // &amp; &lt; &gt; are already what C14N writes; anything else (&quot;, &#38;…) is replaced.
-      const canonicalAlready = xml.startsWith('&amp;', i) || xml.startsWith('&lt;', i) || xml.startsWith('&gt;', i);
-      if (!canonicalAlready) flush(i, escapeTextC14n(ref.char), ref.end);
-      i = ref.end;
+      if (xml.startsWith('&amp;', i)) {
+        i += 5;
+      } else if (xml.startsWith('&lt;', i) || xml.startsWith('&gt;', i)) {
+        i += 4;
+      } else {
+        const ref = parseReference(xml, i);
+        flush(i, escapeTextC14n(ref.char), ref.end);
+        i = ref.end;
+      }
     } else if (c === 0x3e /* > */) {
       flush(i, '&gt;', i + 1);
       i++;
@@ -175,12 +111,54 @@ export function canonicalizeElement(xml: string, start: number, parentContext: N
       const skip = xml.charCodeAt(i + 1) === 0x0a ? 2 : 1;
       flush(i, '\n', i + skip);
       i += skip;
-    } else if (Number.isNaN(c)) {
-      throw malformed(`<${names[names.length - 1] ?? apex.name}> is not closed`);
     } else {
       i++;
     }
   }
+  throw malformed(`<${open.name()}> is not closed`);
+}
+
+/** Whether C14N copies the text character `c` unchanged: the fast test for letters, digits, punctuation and space. */
+function isPlainTextChar(c: number): boolean {
+  // The characters to handle are \r & < >; everything above '>' and between '&' and '<' is plain.
+  return c > 0x3e || (c > 0x26 && c < 0x3c) || c === 0x20;
+}
+
+type Flush = (upTo: number, replacement: string, resume: number) => void;
+
+/**
+ * Handles a start tag below the apex other than `<name>` (whose name, if any, ends at `nameEnd`)
+ * and returns the index after it.
+ */
+function otherStartTag(xml: string, i: number, nameEnd: number, open: OpenElements, flush: Flush): number {
+  if (nameEnd > i + 1) {
+    const after = xml.charCodeAt(nameEnd);
+    if (after === 0x2f && xml.charCodeAt(nameEnd + 1) === 0x3e /* <name/> */) {
+      const name = xml.slice(i + 1, nameEnd);
+      flush(i, `<${name}></${name}>`, nameEnd + 2);
+      return nameEnd + 2;
+    }
+    if (after === 0x20) {
+      const end = endOfVerbatimAttributes(xml, nameEnd);
+      if (end >= 0) {
+        open.push(i + 1, nameEnd, open.context());
+        return end;
+      }
+    }
+  }
+  // The general path: whitespace inside the tag, namespace declarations, attributes to sort or escape.
+  const tag = parseStartTag(xml, i);
+  let text = `<${tag.name}>`;
+  let context = open.context();
+  if (tag.attributes.length > 0) {
+    const rendered = renderStartTag(tag, context, false);
+    text = rendered.text;
+    context = rendered.context;
+  }
+  if (tag.selfClosing) flush(i, `${text}</${tag.name}>`, tag.end);
+  else if (tag.end !== i + text.length || !xml.startsWith(text, i)) flush(i, text, tag.end);
+  if (!tag.selfClosing) open.push(i + 1, i + 1 + tag.name.length, context);
+  return tag.end;
 }
 
 /**

@@ -38,13 +38,16 @@ function skipSpaces(xml: string, i: number): number {
   return i;
 }
 
-/** Index just after the name starting at `i` (names end at whitespace, `/`, `>`, `=`). */
-function scanName(xml: string, i: number): number {
-  for (;;) {
+/** Index just after the name starting at `i` (names end at whitespace, `/`, `>`, `=`, `<`). */
+export function scanName(xml: string, i: number): number {
+  const length = xml.length;
+  for (; i < length; i++) {
     const c = xml.charCodeAt(i);
-    if (Number.isNaN(c) || isSpace(c) || c === 0x2f || c === 0x3e || c === 0x3d || c === 0x3c) return i;
-    i++;
+    // Letters are above '>' and digits below '<', as no terminator is: the usual name characters cost one or two comparisons.
+    if (c > 0x3e || (c >= 0x30 && c < 0x3c)) continue;
+    if (isSpace(c) || c === 0x2f || c === 0x3e || c === 0x3d || c === 0x3c) return i;
   }
+  return i;
 }
 
 /** Parses the start tag whose `<` is at `start`. */
