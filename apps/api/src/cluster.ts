@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Env } from './env.js';
 import type { Logger } from './http/logger.js';
+import { workerExecArgv, workerMallocEnv } from './worker-memory.js';
 
 /**
  * The primary of a multi-worker API: it owns the embedded PostgreSQL (when there is no
@@ -19,7 +20,9 @@ export async function runPrimary(env: Env, logger: Logger): Promise<void> {
   const workerEnv = {
     DATABASE_URL: env.DATABASE_URL ?? database.url,
     EMISSOR_MASTER_KEY: resolveMasterSecret(env, (message) => logger.warn(message)),
+    ...workerMallocEnv(process.env),
   };
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
 
   let stopping = false;
   const fork = () => cluster.fork(workerEnv);

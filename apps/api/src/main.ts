@@ -3,7 +3,6 @@ import cluster from 'node:cluster';
 import { runPrimary } from './cluster.js';
 import { EnvError, loadEnv } from './env.js';
 import { createLogger } from './http/logger.js';
-import { startServer } from './server.js';
 
 async function main(): Promise<void> {
   let env;
@@ -18,6 +17,9 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(env.LOG_LEVEL);
   if (env.API_WORKERS > 1 && cluster.isPrimary) return runPrimary(env, logger);
+  // Imported here, not at the top: the primary of a cluster never serves HTTP, and loading the app
+  // (routes, XML renderer, signer, OpenAPI document) there would cost it ~20 MB of RSS for nothing.
+  const { startServer } = await import('./server.js');
   const server = await startServer(env, logger);
   logger.info({ url: server.url, embedded_database: server.database.embedded }, 'Emissor API listening');
   if (server.database.embedded) {
