@@ -47,7 +47,7 @@ export async function startServer(env: Env, logger: Logger, options: ServerOptio
     pool: database.pool,
     env,
     logger,
-    authenticator: createAuthenticator(database.db, env.API_KEY_CACHE_TTL_MS),
+    authenticator: createAuthenticator(database.db, { ttlMs: env.API_KEY_CACHE_TTL_MS }),
     keyring,
     credentials: createCredentialsCache(database.db, keyring),
     batcher: createEmissionBatcher(database.db, database.pool, signing),

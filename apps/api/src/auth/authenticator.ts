@@ -8,41 +8,93 @@ export interface Authenticator {
   authenticate(key: string | undefined): Promise<string | undefined>;
 }
 
+export interface AuthenticatorOptions {
+  /** How long a successful check is trusted; 0 checks every request with bcrypt. */
+  ttlMs: number;
+  now?: () => number;
+  /** bcrypt's comparison; a parameter so a test can count how often the real one runs. */
+  verifyHash?: (key: string, hash: string) => Promise<boolean>;
+}
+
+/** A key that passed bcrypt: the product it opened, the hash it matched, and when that was last confirmed. */
+interface Verified {
+  productId: string;
+  keyHash: string;
+  checkedAt: number;
+}
+
+/** Bounded: a cache, not a registry. */
+const MAX_VERIFIED = 10_000;
+
 /**
- * Verifies API keys with bcrypt and remembers successes for `ttlMs`, keyed by a SHA-256 of the
- * key, so steady traffic does not pay 50 ms of bcrypt per request. A deleted product or rotated key
- * therefore stops working within `ttlMs`.
+ * Verifies API keys with bcrypt (~50 ms of CPU) and trusts a success for `ttlMs`, keyed by a
+ * SHA-256 of the key, so a deleted product or a rotated key stops working within `ttlMs`.
+ *
+ * Steady traffic must never wait for bcrypt. A plain expiring cache made every request in flight
+ * when the entry expired run its own bcrypt at once: under 64 concurrent clients that stalled
+ * emissions for over two seconds every `ttlMs`. So:
+ * - the check of one key is shared by the requests that need it at the same time (single flight);
+ * - past half of `ttlMs` a used entry is re-confirmed in the background, while requests go on;
+ * - a re-confirmation skips bcrypt when the product still holds the very hash the key matched
+ *   (a rotation or deletion changes or hides that row), so it costs one indexed query.
  */
-export function createAuthenticator(db: Kysely<Database>, ttlMs: number, now = Date.now): Authenticator {
-  const cache = new Map<string, { productId: string; expiresAt: number }>();
+export function createAuthenticator(db: Kysely<Database>, options: AuthenticatorOptions): Authenticator {
+  const { ttlMs, now = Date.now, verifyHash = verifyKeyHash } = options;
+  const verified = new Map<string, Verified>();
+  const inFlight = new Map<string, Promise<string | undefined>>();
+
+  const lookup = (keyId: string) =>
+    db
+      .selectFrom('products')
+      .select(['id', 'key_hash'])
+      .where('key_id', '=', keyId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+
+  const check = async (fingerprint: string, key: string): Promise<string | undefined> => {
+    const keyId = parseKeyId(key);
+    const product = keyId ? await lookup(keyId) : undefined;
+    if (!product) {
+      verified.delete(fingerprint);
+      await burnComparisonTime(key);
+      return undefined;
+    }
+    const known = verified.get(fingerprint);
+    const unchanged = known !== undefined && known.productId === product.id && known.keyHash === product.key_hash;
+    if (!unchanged && !(await verifyHash(key, product.key_hash))) {
+      verified.delete(fingerprint);
+      return undefined;
+    }
+    if (ttlMs > 0) {
+      if (!known && verified.size >= MAX_VERIFIED) verified.clear();
+      verified.set(fingerprint, { productId: product.id, keyHash: product.key_hash, checkedAt: now() });
+    }
+    return product.id;
+  };
+
+  /** The check of `key` under way, or a new one: concurrent requests with one key share it. */
+  const checkOnce = (fingerprint: string, key: string): Promise<string | undefined> => {
+    const pending = inFlight.get(fingerprint);
+    if (pending) return pending;
+    const started = check(fingerprint, key).finally(() => inFlight.delete(fingerprint));
+    inFlight.set(fingerprint, started);
+    return started;
+  };
 
   return {
     async authenticate(key) {
       if (!key) return undefined;
       const fingerprint = keyFingerprint(key);
-      const cached = cache.get(fingerprint);
-      if (cached && cached.expiresAt > now()) return cached.productId;
-      cache.delete(fingerprint);
-
-      const keyId = parseKeyId(key);
-      const product = keyId
-        ? await db
-            .selectFrom('products')
-            .select(['id', 'key_hash'])
-            .where('key_id', '=', keyId)
-            .where('deleted_at', 'is', null)
-            .executeTakeFirst()
-        : undefined;
-      if (!product) {
-        await burnComparisonTime(key);
-        return undefined;
+      const entry = ttlMs > 0 ? verified.get(fingerprint) : undefined;
+      if (entry) {
+        const age = now() - entry.checkedAt;
+        if (age < ttlMs) {
+          // A failed background check (database down) leaves the entry to expire on time.
+          if (age >= ttlMs / 2) checkOnce(fingerprint, key).catch(() => {});
+          return entry.productId;
+        }
       }
-      if (!(await verifyKeyHash(key, product.key_hash))) return undefined;
-      if (ttlMs > 0) {
-        if (cache.size > 10_000) cache.clear(); // bounded: a cache, not a registry
-        cache.set(fingerprint, { productId: product.id, expiresAt: now() + ttlMs });
-      }
-      return product.id;
+      return checkOnce(fingerprint, key);
     },
   };
 }
