@@ -139,11 +139,15 @@ async function startApi(databaseUrl, { log, workers }) {
     EMISSOR_MASTER_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'info',
     API_WORKERS: String(workers),
+    // BENCH_SIGNING_THREADS: SIGNING_THREADS for the API under test (default: the API's own).
+    ...(process.env.BENCH_SIGNING_THREADS ? { SIGNING_THREADS: process.env.BENCH_SIGNING_THREADS } : {}),
     // BENCH_API_METRICS=1: serve /metrics (e.g. emissor_emission_numbering_total) during the run.
     ...(process.env.BENCH_API_METRICS ? { METRICS_ENABLED: 'true' } : {}),
   };
   // BENCH_API_CPU_PROF=<dir>: run the API under --cpu-prof (a .cpuprofile per process on exit).
   const flags = process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`] : [];
+  // BENCH_API_NODE_FLAGS: more node flags for the API under test, e.g. "--trace-gc" (with BENCH_API_LOG_FILE).
+  flags.push(...(process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? []));
   const child = spawn(process.execPath, [...flags, main], { cwd: REPO, env, stdio: ['ignore', process.env.BENCH_API_LOG_FILE ? openSync(process.env.BENCH_API_LOG_FILE, 'w') : 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => {

@@ -88,8 +88,8 @@ describe('emission batcher with two processes on one series', () => {
     // A read the counter before B stored number 1: its guess is stale, so its claim must lose.
     const second = await a.batcher.submit(job(1));
     expect(second.kind === 'created' && second.document.numero).toBe(2);
-    expect(a.batcher.stats()).toEqual({ optimisticStored: 0, claimsLost: 1, lockedBatches: 1 });
-    expect(b.batcher.stats()).toEqual({ optimisticStored: 1, claimsLost: 0, lockedBatches: 0 });
+    expect(a.batcher.stats()).toEqual({ optimisticStored: 0, claimsLost: 1, lockedBatches: 1, pipelinedBatches: 0 });
+    expect(b.batcher.stats()).toEqual({ optimisticStored: 1, claimsLost: 0, lockedBatches: 0, pipelinedBatches: 0 });
     expect(await numbersStored()).toEqual([1, 2]);
     expect(await counter()).toBe(3);
   });
@@ -119,6 +119,36 @@ describe('emission batcher with two processes on one series', () => {
     expect(await counter()).toBe(start + 40);
     const lost = a.batcher.stats().claimsLost + b.batcher.stats().claimsLost;
     expect(lost).toBeGreaterThan(0); // both guessed `start`: at least one claim lost and was retried
+  });
+
+  it('a batch that signs while the previous one of its series is stored takes the numbers after it', async () => {
+    const a = newProcess();
+    const start = await counter();
+    // The first submit starts a batch at once; the second starts a pipelined one behind it; the rest
+    // queue for a free slot and go in later batches.
+    const results = await Promise.all(Array.from({ length: 40 }, () => a.batcher.submit(job(start))));
+    const numbers = results.map((r) => (r.kind === 'created' ? r.document.numero : -1)).sort((x, y) => x - y);
+    expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => start + i));
+    expect(await counter()).toBe(start + 40);
+    const stats = a.batcher.stats();
+    expect(stats).toMatchObject({ optimisticStored: 40, claimsLost: 0, lockedBatches: 0 });
+    expect(stats.pipelinedBatches).toBeGreaterThan(0);
+  });
+
+  it('a pipelined batch behind a claim that lost still stores, and the lost jobs take the next numbers', async () => {
+    const [a, b] = [newProcess(), newProcess()];
+    const start = await counter();
+    // A has stored nothing yet, so it will guess `start`; B takes `start` first.
+    const taken = await b.batcher.submit(job(start));
+    expect(taken.kind === 'created' && taken.document.numero).toBe(start);
+    // A's first batch claims `start` (lost); its pipelined second batch reserved `start + 1`, which
+    // is what the counter holds, so it stores; the lost job is numbered under the row lock.
+    const [first, second] = await Promise.all([a.batcher.submit(job(start)), a.batcher.submit(job(start))]);
+    expect(second.kind === 'created' && second.document.numero).toBe(start + 1);
+    expect(first.kind === 'created' && first.document.numero).toBe(start + 2);
+    expect(a.batcher.stats()).toEqual({ optimisticStored: 1, claimsLost: 1, lockedBatches: 1, pipelinedBatches: 1 });
+    expect(await numbersStored()).toEqual(expect.arrayContaining([start, start + 1, start + 2]));
+    expect(await counter()).toBe(start + 3);
   });
 
   it('the last number of a series is handed out once; the rest answer series_exhausted', async () => {

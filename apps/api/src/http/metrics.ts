@@ -95,7 +95,8 @@ export function createMetrics(pool: pg.Pool, batcher: EmissionBatcher): AppMetri
     name: 'emissor_emission_numbering_total',
     help:
       'Numbering in this process since it started: documents stored optimistically, series claims lost to ' +
-      'another process (retried), and transactions of the locked path.',
+      'another process (retried), transactions of the locked path, and optimistic batches that signed while ' +
+      'an earlier batch of their series was being stored.',
     labelNames: ['kind'] as const,
     registers: [registry],
     collect() {
@@ -104,6 +105,7 @@ export function createMetrics(pool: pg.Pool, batcher: EmissionBatcher): AppMetri
       this.inc({ kind: 'optimistic_stored' }, stats.optimisticStored);
       this.inc({ kind: 'claims_lost' }, stats.claimsLost);
       this.inc({ kind: 'locked_batches' }, stats.lockedBatches);
+      this.inc({ kind: 'pipelined_batches' }, stats.pipelinedBatches);
     },
   });
 

@@ -30,7 +30,13 @@ export interface BatcherOptions {
  * (emitLocked: lock, number, sign, store), where contending processes queue on the row instead of
  * signing numbers twice; so does every job of a statement that hit a used idempotency key.
  * Either way a number is stored only together with its document, and a failed request takes none.
- * At most one batch per series is in flight in this process, so its own guesses never collide.
+ *
+ * Batches of one series are pipelined: the next batch reserves the numbers after the previous
+ * one's and signs while that one is being stored, so the signing threads and PostgreSQL work at
+ * the same time instead of taking turns. Its store waits until the previous store of each of its
+ * series has settled, so the counters are checked in the order the numbers were reserved. If an
+ * earlier batch does not store, the later one's counter check fails and its series goes the
+ * locked way, which reads the counter afresh.
  */
 export function createEmissionBatcher(
   db: Kysely<Database>,
@@ -44,20 +50,25 @@ export function createEmissionBatcher(
   const now = options.now ?? Date.now;
 
   const queue: QueuedJob[] = [];
-  const busySeries = new Set<string>();
-  /** What this process last learned each counter to be (from its own stores or a lost claim). */
+  /** Series with a locked group in flight: nothing else of theirs may start. */
+  const lockedSeries = new Set<string>();
+  /** Optimistic batches in flight per series (at most maxInFlight). */
+  const optimisticBatches = new Map<string, number>();
+  /** Per series, settles when the latest optimistic batch holding it has stored (or given up). */
+  const lastStore = new Map<string, Promise<void>>();
+  /** The next number this process expects each counter to reach: its own reservations, or what a lost claim read. */
   const nextNumbers = new Map<string, number>();
   const contendedUntil = new Map<string, number>();
   let optimisticInFlight = 0;
-  const stats: BatcherStats = { optimisticStored: 0, claimsLost: 0, lockedBatches: 0 };
+  const stats: BatcherStats = { optimisticStored: 0, claimsLost: 0, lockedBatches: 0, pipelinedBatches: 0 };
 
   const isContended = (seriesId: string) => (contendedUntil.get(seriesId) ?? 0) > now();
 
   const runLocked = (seriesId: string, items: QueuedJob[]) => {
-    busySeries.add(seriesId);
+    lockedSeries.add(seriesId);
     stats.lockedBatches += 1;
     void emitLocked(db, signing, items).finally(() => {
-      busySeries.delete(seriesId);
+      lockedSeries.delete(seriesId);
       nextNumbers.delete(seriesId); // the locked path moved the counter: read it afresh next time
       pump();
     });
@@ -65,7 +76,8 @@ export function createEmissionBatcher(
 
   const runOptimistic = (items: QueuedJob[]) => {
     const seriesIds = new Set(items.map((item) => item.job.target.seriesId));
-    for (const id of seriesIds) busySeries.add(id);
+    if ([...seriesIds].some((id) => optimisticBatches.has(id))) stats.pipelinedBatches += 1;
+    for (const id of seriesIds) optimisticBatches.set(id, (optimisticBatches.get(id) ?? 0) + 1);
     optimisticInFlight += 1;
     void emitOptimistic(items)
       // Nothing in there should throw; if it does, no request may wait forever.
@@ -74,7 +86,11 @@ export function createEmissionBatcher(
       })
       .finally(() => {
       optimisticInFlight -= 1;
-      for (const id of seriesIds) busySeries.delete(id);
+      for (const id of seriesIds) {
+        const left = (optimisticBatches.get(id) ?? 1) - 1;
+        if (left > 0) optimisticBatches.set(id, left);
+        else optimisticBatches.delete(id);
+      }
       pump();
     });
   };
@@ -87,14 +103,19 @@ export function createEmissionBatcher(
     const canStartOptimistic = optimisticInFlight < maxInFlight;
     for (const item of queue) {
       const seriesId = item.job.target.seriesId;
-      if (busySeries.has(seriesId)) waiting.push(item);
+      const optimisticOfSeries = optimisticBatches.get(seriesId) ?? 0;
+      if (lockedSeries.has(seriesId)) waiting.push(item);
       else if (isContended(seriesId)) {
+        if (optimisticOfSeries > 0) {
+          waiting.push(item); // the locked path reads the counter only once the optimistic batches are done
+          continue;
+        }
         // Bounded like an optimistic batch: the row stays locked while the group is signed.
         const group = locked.get(seriesId) ?? [];
         if (group.length < maxBatch) group.push(item);
         else waiting.push(item);
         locked.set(seriesId, group);
-      } else if (canStartOptimistic && optimistic.length < maxBatch) optimistic.push(item);
+      } else if (canStartOptimistic && optimistic.length < maxBatch && optimisticOfSeries < maxInFlight) optimistic.push(item);
       else waiting.push(item);
     }
     queue.splice(0, queue.length, ...waiting);
@@ -128,12 +149,52 @@ export function createEmissionBatcher(
       else retry.push(item);
     });
     requeue(retry);
+    // The group's numbers are not stored: a batch that reserved after them will lose its claim, so
+    // the series goes the locked way, which reads the counter afresh.
+    forgetReservation(seriesId);
+    contendedUntil.set(seriesId, now() + contendedForMs);
     return undefined;
+  };
+
+  /**
+   * Resolves `stored` (never rejects) once the batch settles; the next batch of any of its series
+   * waits for it before storing. Returns what this batch must wait for first.
+   */
+  const takeStoreTurn = (seriesIds: Iterable<string>, stored: Promise<void>): Promise<unknown> => {
+    const earlier: Promise<void>[] = [];
+    for (const id of seriesIds) {
+      const previous = lastStore.get(id);
+      if (previous) earlier.push(previous);
+      lastStore.set(id, stored);
+    }
+    return Promise.all(earlier);
+  };
+
+  const releaseStoreTurn = (seriesIds: Iterable<string>, stored: Promise<void>) => {
+    for (const id of seriesIds) if (lastStore.get(id) === stored) lastStore.delete(id);
+  };
+
+  /** The numbers reserved for a series were not stored: the next batch reads the counter anew. */
+  const forgetReservation = (seriesId: string) => {
+    nextNumbers.delete(seriesId);
   };
 
   const emitOptimistic = async (items: QueuedJob[]) => {
     const leaders = withFollowers(items);
     const bySeries = groupBySeries(leaders);
+    let settle = () => {};
+    const stored = new Promise<void>((resolve) => (settle = resolve));
+    // Taken before the first await, in the order batches start: that is the order numbers are reserved in.
+    const earlierStores = takeStoreTurn(bySeries.keys(), stored);
+    try {
+      await signAndStore(bySeries, earlierStores);
+    } finally {
+      settle();
+      releaseStoreTurn(bySeries.keys(), stored);
+    }
+  };
+
+  const signAndStore = async (bySeries: Map<string, QueuedJob[]>, earlierStores: Promise<unknown>) => {
     const claims: SeriesClaim[] = [];
     const documents: ClaimedDocument[] = [];
     const owners = new Map<ClaimedDocument, QueuedJob>();
@@ -147,6 +208,8 @@ export function createEmissionBatcher(
         requeue(group);
         continue;
       }
+      // Reserved now, so a batch that starts while this one signs numbers after it.
+      nextNumbers.set(seriesId, firstNumber + group.length);
       signings.push(signGroup(seriesId, firstNumber, group));
     }
     for (const signed of await Promise.all(signings)) {
@@ -160,10 +223,12 @@ export function createEmissionBatcher(
     }
     if (claims.length === 0) return;
 
+    await earlierStores;
     let result;
     try {
       result = await storeIfCountersUnchanged(pool, claims, documents);
     } catch (error) {
+      for (const claim of claims) forgetReservation(claim.seriesId);
       if (!isUniqueViolation(error)) {
         for (const item of owners.values()) item.reject(error);
         return;
@@ -178,12 +243,14 @@ export function createEmissionBatcher(
     for (const claim of claims) {
       const outcome = result.outcomes.get(claim.seriesId);
       if (outcome?.stored) {
-        nextNumbers.set(claim.seriesId, claim.firstNumber + claim.count);
+        // At least past this batch: a claim that lost before it may have set the counter lower.
+        nextNumbers.set(claim.seriesId, Math.max(nextNumbers.get(claim.seriesId) ?? 0, claim.firstNumber + claim.count));
         stats.optimisticStored += claim.count;
         continue;
       }
+      // Another process numbered the series (or an earlier batch of ours did not store).
       if (outcome?.currentNextNumber != null) nextNumbers.set(claim.seriesId, outcome.currentNextNumber);
-      else nextNumbers.delete(claim.seriesId);
+      else forgetReservation(claim.seriesId);
       contendedUntil.set(claim.seriesId, now() + contendedForMs);
       stats.claimsLost += 1;
     }

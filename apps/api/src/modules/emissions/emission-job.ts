@@ -45,6 +45,8 @@ export interface BatcherStats {
   claimsLost: number;
   /** Transactions of the locked path (each for one series). */
   lockedBatches: number;
+  /** Optimistic batches that started while an earlier batch of one of their series was still in flight. */
+  pipelinedBatches: number;
 }
 
 export interface EmissionBatcher {
