@@ -71,6 +71,34 @@ export function emissionRequest(refs, { items = 1, serie = 1 } = {}) {
   };
 }
 
+/**
+ * The same request with heavier items: a GTIN and six tax lines each (ICMS 10 with FCP and ST, IPI,
+ * PIS, COFINS), about 1 KB of det per item. The build figure for a tax-rich document.
+ */
+export function heavyEmissionRequest(refs, { items = 1 } = {}) {
+  const request = emissionRequest(refs, { items });
+  const line = (tax_domain, fields) => ({ tax_domain, base_calc: '21.00', base_calc_percent: '100', valor: '0', rule_id: RULE_ID, ...fields });
+  request.itens = request.itens.map((item) => ({
+    ...item,
+    gtin: '7891000315507',
+    fiscal_result: {
+      ...item.fiscal_result,
+      cst: '10',
+      tributos: [
+        line('icms', { cst: '10', aliquota: '18.00', valor: '3.78' }),
+        line('fcp', { fcp_percent: '2', valor: '0.42' }),
+        line('icms_st', { base_calc: '29.40', aliquota_st: '18', mva: '40', valor: '1.51' }),
+        line('ipi', { cst: '50', aliquota: '5', valor: '1.05' }),
+        line('pis', { cst: '01', aliquota: '1.65', valor: '0.35' }),
+        line('cofins', { cst: '01', aliquota: '7.60', valor: '1.60' }),
+      ],
+    },
+  }));
+  // vNF grows by ST and IPI: 21.00 + 1.51 + 1.05 an item.
+  request.pagamento = { tpag: '01', valor: (23.56 * items).toFixed(2) };
+  return request;
+}
+
 const SAMPLE = '/work/shared/nfe-samples/43180906929383000163550010000000261000010301-procNFe.compact-derived.xml';
 const NFE_NS = 'http://www.portalfiscal.inf.br/nfe';
 

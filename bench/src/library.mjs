@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { emissionRequest, sampleNfeXml } from './fixtures.mjs';
+import { emissionRequest, heavyEmissionRequest, sampleNfeXml } from './fixtures.mjs';
 import { fmtMs, fmtRate, measure, measureSync, table } from './stats.mjs';
 
 const versionOf = (name) => {
@@ -200,6 +200,14 @@ export async function runLibrary({ quick, log }) {
       rows.push(row);
     }
 
+    // A tax-rich 990-item document: what buildNfe costs when every item carries six tax lines.
+    let heavyBuild = null;
+    if (builder.build) {
+      const heavyInput = heavyEmissionRequest({ tenant_ref: 't', branch_ref: 'b' }, { items: 990 });
+      heavyBuild = measureSync(() => builder.build(heavyInput), timing);
+      log(`library: buildNfe of 990 items with six tax lines each: ${fmtMs(heavyBuild.mean)} ms`);
+    }
+
     // The floor: one RSA-2048 PKCS#1 v1.5 signature over SHA-1 (what every signer must do once).
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const payload = Buffer.alloc(600, 'a'); // about the size of a canonical SignedInfo
@@ -213,6 +221,7 @@ export async function runLibrary({ quick, log }) {
       builderReason: builder.reason ?? null,
       peers: ready.map((p) => ({ name: p.name, short: p.short, valid: p.valid ?? null, reason: p.reason ?? null })),
       rows,
+      heavyBuild,
       floor,
     };
   } finally {

@@ -12,8 +12,10 @@ export function renderHttp(r) {
     x.connections,
     fmtRate(x.okPerSec),
     x.p50,
+    x.p90 ?? 'n/a',
     x.p99,
     x.max,
+    Number.isFinite(x.within100) ? `${(x.within100 * 100).toFixed(1)}%` : 'n/a',
     `${x.errors} / ${x.timeouts} / ${x.non2xx}`,
     cpu(x.cpuApi),
     cpu(x.cpuPg),
@@ -23,7 +25,7 @@ export function renderHttp(r) {
   const out = [
     `POST /v1/emissoes, 10-item documents, a fresh Idempotency-Key per request, ${r.duration} s per row (autocannon).`,
     '',
-    table(['series', 'connections', 'emissions/s (2xx)', 'p50 ms', 'p99 ms', 'max ms', 'errors / timeouts / non-2xx', 'API CPU (cores)', 'PostgreSQL CPU (cores)', 'CPU ms per emission: API / PostgreSQL / load generator', 'API max RSS MiB'], rows),
+    table(['series', 'connections', 'emissions/s (2xx)', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'answered ≤ 100 ms', 'errors / timeouts / non-2xx', 'API CPU (cores)', 'PostgreSQL CPU (cores)', 'CPU ms per emission: API / PostgreSQL / load generator', 'API max RSS MiB'], rows),
     '',
     `One 990-item emission end to end (${r.big990.bodyBytes.toLocaleString('en-US')}-byte request, sequential, ${r.big990.n} runs after 2 warm-ups): ` +
       `p50 **${fmtMs(r.big990.p50)} ms**, p99 ${fmtMs(r.big990.p99)} ms, min ${fmtMs(r.big990.min)} ms; statuses ${JSON.stringify(r.big990.statuses)}.`,
