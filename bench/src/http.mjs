@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 
 import { emissionRequest } from './fixtures.mjs';
 import { BRANCHES, branchRefs, cpuBetween } from './stack.mjs';
+import { openLoop } from './open-loop.mjs';
 import { summarize } from './stats.mjs';
 
 const require = createRequire(import.meta.url);
@@ -110,6 +111,24 @@ export async function runHttp(stack, { quick, log }) {
     }
   }
 
+  // The same 64 clients at the target rates, open loop: the latency a caller sees at that load
+  // (the closed-loop rows above measure saturation, where latency is 64 ÷ throughput).
+  const atRate = [];
+  // The target rates, then 600/s on both for the headroom below saturation.
+  for (const [label, bodies, rate] of [
+    ['one series', oneSeries, 200],
+    ['32 series', spread, 400],
+    ['one series', oneSeries, 600],
+    ['32 series', spread, 600],
+  ]) {
+    const before = stack.sampler.cpu();
+    const r = await openLoop({ url: `${stack.api.url}/v1/emissoes`, apiKey: stack.product.api_key, bodies, rate, connections: 64, durationS: duration });
+    const cpu = cpuBetween(before, stack.sampler.cpu());
+    const row = { series: label, ...r, cpuApi: cpu.api, cpuPg: cpu.pg };
+    log(`http: ${label}, 64 clients at ${rate}/s: p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms, ${r.ok} ok, ${r.errors + r.non2xx} errors/non-2xx`);
+    atRate.push(row);
+  }
+
   // One 990-item emission end to end, one at a time (bounded: count and 120 s).
   const big = JSON.stringify(emissionRequest(branchRefs(1), { items: 990 }));
   const bigRuns = quick ? 5 : 20;
@@ -138,8 +157,10 @@ export async function runHttp(stack, { quick, log }) {
     quick,
     duration,
     workers: stack.workers,
+    signingThreads: stack.signingThreads,
     apiLogLevel: stack.api.env.LOG_LEVEL,
     runs,
+    atRate,
     big990,
     maxRssMiB: Math.max(...runs.map((r) => r.maxRssMiB), big990.maxRssMiB),
     documentsStored: rows[0].n,

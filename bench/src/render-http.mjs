@@ -27,11 +27,22 @@ export function renderHttp(r) {
     '',
     table(['series', 'connections', 'emissions/s (2xx)', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'answered ≤ 100 ms', 'errors / timeouts / non-2xx', 'API CPU (cores)', 'PostgreSQL CPU (cores)', 'CPU ms per emission: API / PostgreSQL / load generator', 'API max RSS MiB'], rows),
     '',
+    ...(r.atRate
+      ? [
+          `The same 64 clients at the target rates, open loop (${r.duration} s each; requests sent at fixed intervals over 64 keep-alive connections whatever the answers, each latency counted from the instant its request was due):`,
+          '',
+          table(
+            ['series', 'rate /s', 'sent', '2xx', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'answered ≤ 100 ms', 'errors + non-2xx', 'API CPU (cores)', 'PostgreSQL CPU (cores)'],
+            r.atRate.map((x) => [x.series, x.rate, x.sent, x.ok, fmtMs(x.p50), fmtMs(x.p90), fmtMs(x.p99), fmtMs(x.max), `${(x.within100 * 100).toFixed(1)}%`, x.errors + x.non2xx, cpu(x.cpuApi), cpu(x.cpuPg)]),
+          ),
+          '',
+        ]
+      : []),
     `One 990-item emission end to end (${r.big990.bodyBytes.toLocaleString('en-US')}-byte request, sequential, ${r.big990.n} runs after 2 warm-ups): ` +
       `p50 **${fmtMs(r.big990.p50)} ms**, p99 ${fmtMs(r.big990.p99)} ms, min ${fmtMs(r.big990.min)} ms; statuses ${JSON.stringify(r.big990.statuses)}.`,
     '',
     `API RSS (VmRSS of the API process${r.workers > 1 ? ' and its workers' : ''}, sampled every 100 ms): max **${r.maxRssMiB.toFixed(0)} MiB**. ` +
-      `API_WORKERS=${r.workers}, LOG_LEVEL=${r.apiLogLevel} (logs written to a discarded stdout). Documents stored after the run: ${r.documentsStored.toLocaleString('en-US')}.`,
+      `API_WORKERS=${r.workers}, SIGNING_THREADS=${r.signingThreads ?? 1}, LOG_LEVEL=${r.apiLogLevel} (logs written to a discarded stdout). Documents stored after the run: ${r.documentsStored.toLocaleString('en-US')}.`,
   ];
   return out.join('\n');
 }

@@ -283,7 +283,7 @@ export async function withStack({ quick, log, workers = Number(process.env.BENCH
     const pfx = generateTestPfx({ keySize: 2048, cnpj: EMITTER_CNPJ });
     const seriesIds = await prepareBranches(api, product.api_key, pfx, log);
     sampler = createSampler(api, pgServer);
-    await body({ api, pg: pgServer, sql, product, seriesIds, sampler, quick, workers });
+    await body({ api, pg: pgServer, sql, product, seriesIds, sampler, quick, workers, signingThreads: Number(api.env.SIGNING_THREADS ?? 1) });
     await sql.end();
   } finally {
     sampler?.stop();

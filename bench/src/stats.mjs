@@ -2,12 +2,15 @@
 import { performance } from 'node:perf_hooks';
 
 /**
- * Times `fn` (sync or async) after `warmup` calls: runs until `minMs` have passed and at least
- * `minIters` calls were made, but never more than `maxIters` calls or `maxMs` milliseconds.
+ * Times `fn` (sync or async) after a warm-up of at least `warmup` calls and `warmupMs` milliseconds
+ * (V8 optimises a function only after many calls: a fixed handful of warm-up calls left the first
+ * timed calls of a millisecond-long function unoptimised). Then runs until `minMs` have passed and
+ * at least `minIters` calls were made, but never more than `maxIters` calls or `maxMs` milliseconds.
  * Returns per-call samples in ms.
  */
-export async function measure(fn, { warmup = 3, minMs = 1000, maxMs = 10_000, minIters = 5, maxIters = 100_000 } = {}) {
-  for (let i = 0; i < warmup; i++) await fn();
+export async function measure(fn, { warmup = 3, warmupMs = 0, minMs = 1000, maxMs = 10_000, minIters = 5, maxIters = 100_000 } = {}) {
+  const warmStart = performance.now();
+  for (let i = 0; i < warmup || (performance.now() - warmStart < warmupMs && i < maxIters); i++) await fn();
   const samples = [];
   const start = performance.now();
   for (let i = 0; i < maxIters; i++) {
@@ -23,8 +26,9 @@ export async function measure(fn, { warmup = 3, minMs = 1000, maxMs = 10_000, mi
 }
 
 /** Same as `measure` for synchronous functions, without an await per call. */
-export function measureSync(fn, { warmup = 3, minMs = 1000, maxMs = 10_000, minIters = 5, maxIters = 1_000_000 } = {}) {
-  for (let i = 0; i < warmup; i++) fn();
+export function measureSync(fn, { warmup = 3, warmupMs = 0, minMs = 1000, maxMs = 10_000, minIters = 5, maxIters = 1_000_000 } = {}) {
+  const warmStart = performance.now();
+  for (let i = 0; i < warmup || (performance.now() - warmStart < warmupMs && i < maxIters); i++) fn();
   const samples = [];
   const start = performance.now();
   for (let i = 0; i < maxIters; i++) {

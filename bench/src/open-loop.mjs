@@ -1,0 +1,74 @@
+// An open-loop load: requests at a fixed rate over a fixed set of keep-alive connections, whatever
+// the server's answers. autocannon is a closed loop (each connection waits for its answer before it
+// sends again), so there latency at saturation is 64 ÷ throughput by construction; this measures
+// latency at a given rate instead. Each latency runs from the instant the request was due, so a
+// request that waited for a free connection counts its wait (no coordinated omission).
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+import { percentile } from './stats.mjs';
+
+/** POSTs `bodies` (round robin) to `url` at `rate` per second for `durationS` over `connections` sockets. */
+export async function openLoop({ url, apiKey, bodies, rate, connections, durationS }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const target = new URL(url);
+  const latencies = [];
+  const statuses = {};
+  let errors = 0;
+  const total = Math.round(rate * durationS);
+  const start = performance.now() + 50;
+
+  const send = (i) =>
+    new Promise((resolve) => {
+      const due = start + (i * 1000) / rate;
+      const body = bodies[i % bodies.length];
+      const req = http.request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-api-key': apiKey, 'idempotency-key': randomUUID() },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+            latencies.push(performance.now() - due);
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+
+  const pending = [];
+  for (let i = 0; i < total; i++) {
+    const wait = start + (i * 1000) / rate - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(send(i));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  const ok = Object.entries(statuses).reduce((n, [code, count]) => (code.startsWith('2') ? n + count : n), 0);
+  return {
+    rate,
+    connections,
+    sent: total,
+    ok,
+    errors,
+    non2xx: latencies.length - ok,
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? NaN,
+    within100: sorted.length > 0 ? sorted.filter((ms) => ms <= 100).length / sorted.length : NaN,
+  };
+}
