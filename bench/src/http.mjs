@@ -122,10 +122,16 @@ export async function runHttp(stack, { quick, log }) {
     ['32 series', spread, 600],
   ]) {
     const before = stack.sampler.cpu();
+    const loadgenBefore = process.cpuUsage();
     const r = await openLoop({ url: `${stack.api.url}/v1/emissoes`, apiKey: stack.product.api_key, bodies, rate, connections: 64, durationS: duration });
-    const cpu = cpuBetween(before, stack.sampler.cpu());
-    const row = { series: label, ...r, cpuApi: cpu.api, cpuPg: cpu.pg };
-    log(`http: ${label}, 64 clients at ${rate}/s: p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms, ${r.ok} ok, ${r.errors + r.non2xx} errors/non-2xx`);
+    const after = stack.sampler.cpu();
+    const cpu = cpuBetween(before, after);
+    const loadgen = process.cpuUsage(loadgenBefore);
+    const row = { series: label, ...r, cpuApi: cpu.api, cpuPg: cpu.pg, cpuLoadgen: (loadgen.user + loadgen.system) / 1e6 / ((after.at - before.at) / 1000) };
+    log(
+      `http: ${label}, 64 clients at ${rate}/s: p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms, ${r.ok} ok, ${r.errors + r.non2xx} errors/non-2xx, ` +
+        `CPU api ${cpu.api.toFixed(2)} pg ${cpu.pg.toFixed(2)} load generator ${row.cpuLoadgen.toFixed(2)}`,
+    );
     atRate.push(row);
   }
 

@@ -32,8 +32,8 @@ export function renderHttp(r) {
           `The same 64 clients at the target rates, open loop (${r.duration} s each; requests sent at fixed intervals over 64 keep-alive connections whatever the answers, each latency counted from the instant its request was due):`,
           '',
           table(
-            ['series', 'rate /s', 'sent', '2xx', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'answered ≤ 100 ms', 'errors + non-2xx', 'API CPU (cores)', 'PostgreSQL CPU (cores)'],
-            r.atRate.map((x) => [x.series, x.rate, x.sent, x.ok, fmtMs(x.p50), fmtMs(x.p90), fmtMs(x.p99), fmtMs(x.max), `${(x.within100 * 100).toFixed(1)}%`, x.errors + x.non2xx, cpu(x.cpuApi), cpu(x.cpuPg)]),
+            ['series', 'rate /s', 'sent', '2xx', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'answered ≤ 100 ms', 'errors + non-2xx', 'API CPU (cores)', 'PostgreSQL CPU (cores)', 'load generator CPU (cores)'],
+            r.atRate.map((x) => [x.series, x.rate, x.sent, x.ok, fmtMs(x.p50), fmtMs(x.p90), fmtMs(x.p99), fmtMs(x.max), `${(x.within100 * 100).toFixed(1)}%`, x.errors + x.non2xx, cpu(x.cpuApi), cpu(x.cpuPg), cpu(x.cpuLoadgen)]),
           ),
           '',
         ]

@@ -78,6 +78,7 @@ export function renderDocument({ library, http, list, machine, quick }) {
   out.push('npx pnpm@10.34.9 bench --quick              # ~1-2 min, small counts, writes bench/results/quick/');
   out.push('DATABASE_URL=postgres://… npx pnpm@10.34.9 bench --only http   # a fresh database on that server instead of embedded PostgreSQL');
   out.push('BENCH_API_WORKERS=2 npx pnpm@10.34.9 bench --only http          # API_WORKERS for the API under test (default 1)');
+  out.push('BENCH_SIGNING_THREADS=0 npx pnpm@10.34.9 bench --only http      # SIGNING_THREADS for the API under test (default: the API\'s, 1)');
   out.push('```');
   out.push('');
   out.push(

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Database } from '../src/db/schema.js';
-import { createEmissionBatcher } from '../src/modules/emissions/emission-batcher.js';
+import { createEmissionBatcher, type BatcherOptions } from '../src/modules/emissions/emission-batcher.js';
 import { createSigningPool, type SigningPool } from '../src/signing/signing-pool.js';
 import type { EmissionBatcher, EmissionJob } from '../src/modules/emissions/emission-job.js';
 import { testPfx } from './helpers/certificates.js';
@@ -33,10 +33,10 @@ const pfx = testPfx({ cnpj: EMITTER_CNPJ });
 const credentials = readPkcs12(pfx.pfx, pfx.password);
 const prepared = prepareNfe(emissionRequest(refs));
 
-function newProcess(): Process {
+function newProcess(options: BatcherOptions = {}): Process {
   const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 4 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const process = { pool, db, batcher: createEmissionBatcher(db, pool, signing) };
+  const process = { pool, db, batcher: createEmissionBatcher(db, pool, signing, options) };
   processes.push(process);
   return process;
 }
@@ -88,8 +88,8 @@ describe('emission batcher with two processes on one series', () => {
     // A read the counter before B stored number 1: its guess is stale, so its claim must lose.
     const second = await a.batcher.submit(job(1));
     expect(second.kind === 'created' && second.document.numero).toBe(2);
-    expect(a.batcher.stats()).toEqual({ optimisticStored: 0, claimsLost: 1, lockedBatches: 1, pipelinedBatches: 0 });
-    expect(b.batcher.stats()).toEqual({ optimisticStored: 1, claimsLost: 0, lockedBatches: 0, pipelinedBatches: 0 });
+    expect(a.batcher.stats()).toEqual({ optimisticStored: 0, optimisticStatements: 1, claimsLost: 1, lockedBatches: 1, pipelinedBatches: 0 });
+    expect(b.batcher.stats()).toEqual({ optimisticStored: 1, optimisticStatements: 1, claimsLost: 0, lockedBatches: 0, pipelinedBatches: 0 });
     expect(await numbersStored()).toEqual([1, 2]);
     expect(await counter()).toBe(3);
   });
@@ -135,6 +135,21 @@ describe('emission batcher with two processes on one series', () => {
     expect(stats.pipelinedBatches).toBeGreaterThan(0);
   });
 
+  it('behind a large batch that is signing, the jobs that arrive wait and go in one batch', async () => {
+    // 40 jobs at once. Every batch counts as large here: the first takes job 1; jobs 2-40 wait
+    // until it is signed, then go in batches of at most 32 (2-33, then 34-40): three statements.
+    // Behind a small batch the second job would start a batch of its own at once: four statements.
+    const waiting = newProcess({ largeBatch: 1 });
+    const eager = newProcess({ largeBatch: 1000 });
+    for (const [process, statements] of [[waiting, 3], [eager, 4]] as const) {
+      const start = await counter();
+      const results = await Promise.all(Array.from({ length: 40 }, () => process.batcher.submit(job(start))));
+      const numbers = results.map((r) => (r.kind === 'created' ? r.document.numero : -1)).sort((x, y) => x - y);
+      expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => start + i));
+      expect(process.batcher.stats()).toMatchObject({ optimisticStored: 40, optimisticStatements: statements, claimsLost: 0 });
+    }
+  });
+
   it('a pipelined batch behind a claim that lost still stores, and the lost jobs take the next numbers', async () => {
     const [a, b] = [newProcess(), newProcess()];
     const start = await counter();
@@ -146,7 +161,7 @@ describe('emission batcher with two processes on one series', () => {
     const [first, second] = await Promise.all([a.batcher.submit(job(start)), a.batcher.submit(job(start))]);
     expect(second.kind === 'created' && second.document.numero).toBe(start + 1);
     expect(first.kind === 'created' && first.document.numero).toBe(start + 2);
-    expect(a.batcher.stats()).toEqual({ optimisticStored: 1, claimsLost: 1, lockedBatches: 1, pipelinedBatches: 1 });
+    expect(a.batcher.stats()).toEqual({ optimisticStored: 1, optimisticStatements: 2, claimsLost: 1, lockedBatches: 1, pipelinedBatches: 1 });
     expect(await numbersStored()).toEqual(expect.arrayContaining([start, start + 1, start + 2]));
     expect(await counter()).toBe(start + 3);
   });

@@ -94,7 +94,8 @@ export function createMetrics(pool: pg.Pool, batcher: EmissionBatcher): AppMetri
   new Counter({
     name: 'emissor_emission_numbering_total',
     help:
-      'Numbering in this process since it started: documents stored optimistically, series claims lost to ' +
+      'Numbering in this process since it started: documents stored optimistically and the statements that ' +
+      'stored them, series claims lost to ' +
       'another process (retried), transactions of the locked path, and optimistic batches that signed while ' +
       'an earlier batch of their series was being stored.',
     labelNames: ['kind'] as const,
@@ -103,6 +104,7 @@ export function createMetrics(pool: pg.Pool, batcher: EmissionBatcher): AppMetri
       const stats = batcher.stats();
       this.reset();
       this.inc({ kind: 'optimistic_stored' }, stats.optimisticStored);
+      this.inc({ kind: 'optimistic_statements' }, stats.optimisticStatements);
       this.inc({ kind: 'claims_lost' }, stats.claimsLost);
       this.inc({ kind: 'locked_batches' }, stats.lockedBatches);
       this.inc({ kind: 'pipelined_batches' }, stats.pipelinedBatches);

@@ -41,6 +41,8 @@ export interface QueuedJob {
 export interface BatcherStats {
   /** Documents stored by an optimistic statement. */
   optimisticStored: number;
+  /** Optimistic statements sent (optimisticStored ÷ this is the mean batch size). */
+  optimisticStatements: number;
   /** Series claims that lost (another process numbered the series first); their jobs were retried. */
   claimsLost: number;
   /** Transactions of the locked path (each for one series). */
