@@ -13,7 +13,10 @@ function boundBy(run, machine, workers, signingThreads = 1) {
   const apiMax = Math.min(workers * (1 + signingThreads), machine.cores);
   const parts = [`API ${cores(run.cpuApi)} of ${apiMax} usable, PostgreSQL ${cores(run.cpuPg)}`];
   if (run.cpuApi >= 0.85 * apiMax) parts.push('→ bound by the API process CPU');
-  else if (run.cpuApi + run.cpuPg >= 0.85 * machine.cores) parts.push('→ bound by the machine: API and PostgreSQL together fill the cores');
+  else if (run.cpuApi + run.cpuPg + (Number.isFinite(run.cpuLoadgen) ? run.cpuLoadgen : 0) >= 0.8 * machine.cores) {
+    const total = run.cpuApi + run.cpuPg + (Number.isFinite(run.cpuLoadgen) ? run.cpuLoadgen : 0);
+    parts.push(`→ the machine is nearly full: API, PostgreSQL and the load generator together use ${total.toFixed(2)} of ${machine.cores} cores`);
+  }
   else if (run.series === 'one series') parts.push('→ neither CPU is full: a series has at most two batches in flight per process (one signing while the other is stored), so batch cycle time (sign the batch, one statement, commit fsync) bounds it');
   else parts.push('→ neither CPU is full: bound by latency per request (round trips, commit fsync) × connections, or by other load on the machine');
   return parts.join('; ');
