@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Database } from '../src/db/schema.js';
-import { createEmissionBatcher, type BatcherOptions } from '../src/modules/emissions/emission-batcher.js';
+import { createEmissionBatcher } from '../src/modules/emissions/emission-batcher.js';
 import { createSigningPool, type SigningPool } from '../src/signing/signing-pool.js';
 import type { EmissionBatcher, EmissionJob } from '../src/modules/emissions/emission-job.js';
 import { testPfx } from './helpers/certificates.js';
@@ -33,10 +33,10 @@ const pfx = testPfx({ cnpj: EMITTER_CNPJ });
 const credentials = readPkcs12(pfx.pfx, pfx.password);
 const prepared = prepareNfe(emissionRequest(refs));
 
-function newProcess(options: BatcherOptions = {}): Process {
+function newProcess(): Process {
   const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 4 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const process = { pool, db, batcher: createEmissionBatcher(db, pool, signing, options) };
+  const process = { pool, db, batcher: createEmissionBatcher(db, pool, signing) };
   processes.push(process);
   return process;
 }
@@ -133,21 +133,6 @@ describe('emission batcher with two processes on one series', () => {
     const stats = a.batcher.stats();
     expect(stats).toMatchObject({ optimisticStored: 40, claimsLost: 0, lockedBatches: 0 });
     expect(stats.pipelinedBatches).toBeGreaterThan(0);
-  });
-
-  it('behind a large batch that is signing, the jobs that arrive wait and go in one batch', async () => {
-    // 40 jobs at once. Every batch counts as large here: the first takes job 1; jobs 2-40 wait
-    // until it is signed, then go in batches of at most 32 (2-33, then 34-40): three statements.
-    // Behind a small batch the second job would start a batch of its own at once: four statements.
-    const waiting = newProcess({ largeBatch: 1 });
-    const eager = newProcess({ largeBatch: 1000 });
-    for (const [process, statements] of [[waiting, 3], [eager, 4]] as const) {
-      const start = await counter();
-      const results = await Promise.all(Array.from({ length: 40 }, () => process.batcher.submit(job(start))));
-      const numbers = results.map((r) => (r.kind === 'created' ? r.document.numero : -1)).sort((x, y) => x - y);
-      expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => start + i));
-      expect(process.batcher.stats()).toMatchObject({ optimisticStored: 40, optimisticStatements: statements, claimsLost: 0 });
-    }
   });
 
   it('a pipelined batch behind a claim that lost still stores, and the lost jobs take the next numbers', async () => {

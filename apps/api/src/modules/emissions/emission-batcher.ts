@@ -16,8 +16,6 @@ export interface BatcherOptions {
   maxBatch?: number;
   /** Optimistic statements in flight at once: one can sign while another commits. */
   maxInFlight?: number;
-  /** From this many jobs, the next batch of the same series waits until this one is signed. */
-  largeBatch?: number;
   /** How long a series whose claim lost goes the locked way, in ms. */
   contendedForMs?: number;
   now?: () => number;
@@ -38,8 +36,7 @@ export interface BatcherOptions {
  * the same time instead of taking turns. Its store waits until the previous store of each of its
  * series has settled, so the counters are checked in the order the numbers were reserved. If an
  * earlier batch does not store, the later one's counter check fails and its series goes the
- * locked way, which reads the counter afresh. Behind a large batch still signing, the next one
- * waits until that signing is done (see signingSeries).
+ * locked way, which reads the counter afresh.
  */
 export function createEmissionBatcher(
   db: Kysely<Database>,
@@ -49,7 +46,6 @@ export function createEmissionBatcher(
 ): EmissionBatcher {
   const maxBatch = options.maxBatch ?? 32;
   const maxInFlight = options.maxInFlight ?? 2;
-  const largeBatch = options.largeBatch ?? 8;
   const contendedForMs = options.contendedForMs ?? 1_000;
   const now = options.now ?? Date.now;
 
@@ -58,14 +54,6 @@ export function createEmissionBatcher(
   const lockedSeries = new Set<string>();
   /** Optimistic batches in flight per series (at most maxInFlight). */
   const optimisticBatches = new Map<string, number>();
-  /**
-   * Series of a large batch that is still signing. The next batch of such a series waits until the
-   * signing is done instead of starting at once with the first job that arrives: the signing
-   * threads are busy with the large batch anyway, and the jobs that arrive meanwhile then go in one
-   * batch, one statement, instead of a tiny one and then another. Behind a small batch the next one
-   * starts at once, so a moderate load is not slowed down.
-   */
-  const signingSeries = new Set<string>();
   /** Per series, settles when the latest optimistic batch holding it has stored (or given up). */
   const lastStore = new Map<string, Promise<void>>();
   /** The next number this process expects each counter to reach: its own reservations, or what a lost claim read. */
@@ -127,9 +115,7 @@ export function createEmissionBatcher(
         if (group.length < maxBatch) group.push(item);
         else waiting.push(item);
         locked.set(seriesId, group);
-      } else if (canStartOptimistic && optimistic.length < maxBatch && optimisticOfSeries < maxInFlight && !signingSeries.has(seriesId)) {
-        optimistic.push(item);
-      }
+      } else if (canStartOptimistic && optimistic.length < maxBatch && optimisticOfSeries < maxInFlight) optimistic.push(item);
       else waiting.push(item);
     }
     queue.splice(0, queue.length, ...waiting);
@@ -200,24 +186,15 @@ export function createEmissionBatcher(
     const stored = new Promise<void>((resolve) => (settle = resolve));
     // Taken before the first await, in the order batches start: that is the order numbers are reserved in.
     const earlierStores = takeStoreTurn(bySeries.keys(), stored);
-    if (items.length >= largeBatch) for (const id of bySeries.keys()) signingSeries.add(id);
-    let signing = true;
-    const signed = () => {
-      if (!signing) return;
-      signing = false;
-      for (const id of bySeries.keys()) signingSeries.delete(id);
-      pump(); // the next batch of these series can sign while this one is stored
-    };
     try {
-      await signAndStore(bySeries, earlierStores, signed);
+      await signAndStore(bySeries, earlierStores);
     } finally {
-      signed();
       settle();
       releaseStoreTurn(bySeries.keys(), stored);
     }
   };
 
-  const signAndStore = async (bySeries: Map<string, QueuedJob[]>, earlierStores: Promise<unknown>, signed: () => void) => {
+  const signAndStore = async (bySeries: Map<string, QueuedJob[]>, earlierStores: Promise<unknown>) => {
     const claims: SeriesClaim[] = [];
     const documents: ClaimedDocument[] = [];
     const owners = new Map<ClaimedDocument, QueuedJob>();
@@ -235,9 +212,7 @@ export function createEmissionBatcher(
       nextNumbers.set(seriesId, firstNumber + group.length);
       signings.push(signGroup(seriesId, firstNumber, group));
     }
-    const groups = await Promise.all(signings);
-    signed();
-    for (const group of groups) {
+    for (const group of await Promise.all(signings)) {
       if (!group) continue;
       claims.push(group.claim);
       for (const { item, document } of group.documents) {
