@@ -52,7 +52,7 @@ export function createEmissionBatcher(
   const queue: QueuedJob[] = [];
   /** Series with a locked group in flight: nothing else of theirs may start. */
   const lockedSeries = new Set<string>();
-  /** Optimistic batches in flight per series (at most maxInFlight). */
+  /** Optimistic batches in flight per series (never more than maxInFlight, the bound on all of them). */
   const optimisticBatches = new Map<string, number>();
   /** Per series, settles when the latest optimistic batch holding it has stored (or given up). */
   const lastStore = new Map<string, Promise<void>>();
@@ -85,14 +85,14 @@ export function createEmissionBatcher(
         for (const item of items) item.reject(error);
       })
       .finally(() => {
-      optimisticInFlight -= 1;
-      for (const id of seriesIds) {
-        const left = (optimisticBatches.get(id) ?? 1) - 1;
-        if (left > 0) optimisticBatches.set(id, left);
-        else optimisticBatches.delete(id);
-      }
-      pump();
-    });
+        optimisticInFlight -= 1;
+        for (const id of seriesIds) {
+          const left = (optimisticBatches.get(id) ?? 1) - 1;
+          if (left > 0) optimisticBatches.set(id, left);
+          else optimisticBatches.delete(id);
+        }
+        pump();
+      });
   };
 
   /** Starts what can start: locked groups for contended series, optimistic batches for the rest. */
@@ -100,13 +100,13 @@ export function createEmissionBatcher(
     const optimistic: QueuedJob[] = [];
     const locked = new Map<string, QueuedJob[]>();
     const waiting: QueuedJob[] = [];
+    // Also bounds the batches of one series: a second one may start while the first is stored.
     const canStartOptimistic = optimisticInFlight < maxInFlight;
     for (const item of queue) {
       const seriesId = item.job.target.seriesId;
-      const optimisticOfSeries = optimisticBatches.get(seriesId) ?? 0;
       if (lockedSeries.has(seriesId)) waiting.push(item);
       else if (isContended(seriesId)) {
-        if (optimisticOfSeries > 0) {
+        if (optimisticBatches.has(seriesId)) {
           waiting.push(item); // the locked path reads the counter only once the optimistic batches are done
           continue;
         }
@@ -115,7 +115,7 @@ export function createEmissionBatcher(
         if (group.length < maxBatch) group.push(item);
         else waiting.push(item);
         locked.set(seriesId, group);
-      } else if (canStartOptimistic && optimistic.length < maxBatch && optimisticOfSeries < maxInFlight) optimistic.push(item);
+      } else if (canStartOptimistic && optimistic.length < maxBatch) optimistic.push(item);
       else waiting.push(item);
     }
     queue.splice(0, queue.length, ...waiting);
