@@ -14,7 +14,15 @@ installAndBuild();
 rmSync(report, { force: true });
 const run = spawnSync(
   join(repoRoot, 'node_modules/.bin/vitest'),
-  ['run', '-c', 'vitest.chaos.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  [
+    'run',
+    '-c',
+    'vitest.chaos.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ],
   { cwd: api, stdio: 'inherit' },
 );
 
@@ -23,7 +31,9 @@ let failed = 0;
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   passed = r.numPassedTests;
-  failed = r.numFailedTests + r.testResults.filter((t) => t.status === 'failed' && t.assertionResults.length === 0).length;
+  failed =
+    r.numFailedTests +
+    r.testResults.filter((t) => t.status === 'failed' && t.assertionResults.length === 0).length;
 } else {
   console.error('apps/api: no chaos report (the run crashed before reporting)');
   failed = 1;

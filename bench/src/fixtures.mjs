@@ -24,9 +24,33 @@ function item(n) {
       cst: '00',
       origem: '0',
       tributos: [
-        { tax_domain: 'icms', cst: '00', base_calc: '21.00', base_calc_percent: '100', aliquota: '18.00', valor: '3.78', rule_id: RULE_ID },
-        { tax_domain: 'pis', cst: '01', base_calc: '21.00', base_calc_percent: '100', aliquota: '1.65', valor: '0.35', rule_id: RULE_ID },
-        { tax_domain: 'cofins', cst: '01', base_calc: '21.00', base_calc_percent: '100', aliquota: '7.60', valor: '1.60', rule_id: RULE_ID },
+        {
+          tax_domain: 'icms',
+          cst: '00',
+          base_calc: '21.00',
+          base_calc_percent: '100',
+          aliquota: '18.00',
+          valor: '3.78',
+          rule_id: RULE_ID,
+        },
+        {
+          tax_domain: 'pis',
+          cst: '01',
+          base_calc: '21.00',
+          base_calc_percent: '100',
+          aliquota: '1.65',
+          valor: '0.35',
+          rule_id: RULE_ID,
+        },
+        {
+          tax_domain: 'cofins',
+          cst: '01',
+          base_calc: '21.00',
+          base_calc_percent: '100',
+          aliquota: '7.60',
+          valor: '1.60',
+          rule_id: RULE_ID,
+        },
       ],
     },
   };
@@ -77,7 +101,14 @@ export function emissionRequest(refs, { items = 1, serie = 1 } = {}) {
  */
 export function heavyEmissionRequest(refs, { items = 1 } = {}) {
   const request = emissionRequest(refs, { items });
-  const line = (tax_domain, fields) => ({ tax_domain, base_calc: '21.00', base_calc_percent: '100', valor: '0', rule_id: RULE_ID, ...fields });
+  const line = (tax_domain, fields) => ({
+    tax_domain,
+    base_calc: '21.00',
+    base_calc_percent: '100',
+    valor: '0',
+    rule_id: RULE_ID,
+    ...fields,
+  });
   request.itens = request.itens.map((item) => ({
     ...item,
     gtin: '7891000315507',
@@ -99,7 +130,8 @@ export function heavyEmissionRequest(refs, { items = 1 } = {}) {
   return request;
 }
 
-const SAMPLE = '/work/shared/nfe-samples/43180906929383000163550010000000261000010301-procNFe.compact-derived.xml';
+const SAMPLE =
+  '/work/shared/nfe-samples/43180906929383000163550010000000261000010301-procNFe.compact-derived.xml';
 const NFE_NS = 'http://www.portalfiscal.inf.br/nfe';
 
 /**
@@ -117,7 +149,9 @@ export function sampleNfeXml(items) {
   const detStart = nfe.indexOf('<det nItem="1">');
   const detEnd = nfe.lastIndexOf('</det>') + '</det>'.length;
   const det = nfe.slice(detStart, detEnd);
-  const dets = Array.from({ length: items }, (_, i) => det.replace('<det nItem="1">', `<det nItem="${i + 1}">`)).join('');
+  const dets = Array.from({ length: items }, (_, i) =>
+    det.replace('<det nItem="1">', `<det nItem="${i + 1}">`),
+  ).join('');
   return `<?xml version="1.0" encoding="UTF-8"?>${nfe.slice(0, detStart)}${dets}${nfe.slice(detEnd)}`;
 }
 

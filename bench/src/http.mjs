@@ -12,7 +12,10 @@ const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
 
 /** Runs autocannon and returns the figures we report (bounded by `duration` seconds). */
-export async function load(stack, { title, connections, duration, method = 'GET', path, bodies, timeout = 30 }) {
+export async function load(
+  stack,
+  { title, connections, duration, method = 'GET', path, bodies, timeout = 30 },
+) {
   const before = stack.sampler.cpu();
   const loadgenBefore = process.cpuUsage();
   stack.sampler.resetRss();
@@ -80,16 +83,32 @@ export async function runHttp(stack, { quick, log }) {
   const duration = quick ? 3 : 10;
   const connectionsList = [1, 16, 64];
   const oneSeries = [JSON.stringify(emissionRequest(branchRefs(0), { items: 10 }))];
-  const spread = Array.from({ length: BRANCHES }, (_, i) => JSON.stringify(emissionRequest(branchRefs(i), { items: 10 })));
+  const spread = Array.from({ length: BRANCHES }, (_, i) =>
+    JSON.stringify(emissionRequest(branchRefs(i), { items: 10 })),
+  );
 
   // Sanity check and warm-up (JIT, credentials cache, pool) before anything is timed.
   const probe = await fetch(`${stack.api.url}/v1/emissoes`, {
     method: 'POST',
-    headers: { 'x-api-key': stack.product.api_key, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    headers: {
+      'x-api-key': stack.product.api_key,
+      'content-type': 'application/json',
+      'idempotency-key': randomUUID(),
+    },
     body: oneSeries[0],
   });
-  if (probe.status !== 201 && probe.status !== 200) throw new Error(`POST /v1/emissoes answered ${probe.status}: ${(await probe.text()).slice(0, 500)}`);
-  await load(stack, { title: 'warm-up', connections: 16, duration: quick ? 1 : 3, method: 'POST', path: '/v1/emissoes', bodies: spread });
+  if (probe.status !== 201 && probe.status !== 200)
+    throw new Error(
+      `POST /v1/emissoes answered ${probe.status}: ${(await probe.text()).slice(0, 500)}`,
+    );
+  await load(stack, {
+    title: 'warm-up',
+    connections: 16,
+    duration: quick ? 1 : 3,
+    method: 'POST',
+    path: '/v1/emissoes',
+    bodies: spread,
+  });
   // The tables were empty when the planner last looked. Autovacuum would analyze them within its
   // one-minute nap on a live database; until then, idempotency-key lookups are planned on a list
   // index (~1.8 ms and 1,000+ buffers each instead of ~0.05 ms). Do now what autovacuum would.
@@ -101,7 +120,14 @@ export async function runHttp(stack, { quick, log }) {
     ['32 series', spread],
   ]) {
     for (const connections of connectionsList) {
-      const r = await load(stack, { title: `${label}, ${connections} conn`, connections, duration, method: 'POST', path: '/v1/emissoes', bodies });
+      const r = await load(stack, {
+        title: `${label}, ${connections} conn`,
+        connections,
+        duration,
+        method: 'POST',
+        path: '/v1/emissoes',
+        bodies,
+      });
       r.series = label;
       log(
         `http: ${r.title}: ${r.okPerSec.toFixed(0)}/s p50 ${r.p50} ms p99 ${r.p99} ms errors ${r.errors} non2xx ${r.non2xx} ` +
@@ -123,11 +149,24 @@ export async function runHttp(stack, { quick, log }) {
   ]) {
     const before = stack.sampler.cpu();
     const loadgenBefore = process.cpuUsage();
-    const r = await openLoop({ url: `${stack.api.url}/v1/emissoes`, apiKey: stack.product.api_key, bodies, rate, connections: 64, durationS: duration });
+    const r = await openLoop({
+      url: `${stack.api.url}/v1/emissoes`,
+      apiKey: stack.product.api_key,
+      bodies,
+      rate,
+      connections: 64,
+      durationS: duration,
+    });
     const after = stack.sampler.cpu();
     const cpu = cpuBetween(before, after);
     const loadgen = process.cpuUsage(loadgenBefore);
-    const row = { series: label, ...r, cpuApi: cpu.api, cpuPg: cpu.pg, cpuLoadgen: (loadgen.user + loadgen.system) / 1e6 / ((after.at - before.at) / 1000) };
+    const row = {
+      series: label,
+      ...r,
+      cpuApi: cpu.api,
+      cpuPg: cpu.pg,
+      cpuLoadgen: (loadgen.user + loadgen.system) / 1e6 / ((after.at - before.at) / 1000),
+    };
     log(
       `http: ${label}, 64 clients at ${rate}/s: p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms, ${r.ok} ok, ${r.errors + r.non2xx} errors/non-2xx, ` +
         `CPU api ${cpu.api.toFixed(2)} pg ${cpu.pg.toFixed(2)} load generator ${row.cpuLoadgen.toFixed(2)}`,
@@ -146,7 +185,11 @@ export async function runHttp(stack, { quick, log }) {
     const t0 = performance.now();
     const res = await fetch(`${stack.api.url}/v1/emissoes`, {
       method: 'POST',
-      headers: { 'x-api-key': stack.product.api_key, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      headers: {
+        'x-api-key': stack.product.api_key,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
       body: big,
     });
     await res.arrayBuffer();
@@ -154,8 +197,15 @@ export async function runHttp(stack, { quick, log }) {
     statuses[res.status] = (statuses[res.status] ?? 0) + 1;
     if (i >= 2) samples.push(ms); // two warm-up runs
   }
-  const big990 = { ...summarize(samples), bodyBytes: Buffer.byteLength(big), statuses, maxRssMiB: stack.sampler.maxRssMiB() };
-  log(`http: 990 items end to end: p50 ${big990.p50.toFixed(1)} ms p99 ${big990.p99.toFixed(1)} ms over ${big990.n} runs (${JSON.stringify(statuses)})`);
+  const big990 = {
+    ...summarize(samples),
+    bodyBytes: Buffer.byteLength(big),
+    statuses,
+    maxRssMiB: stack.sampler.maxRssMiB(),
+  };
+  log(
+    `http: 990 items end to end: p50 ${big990.p50.toFixed(1)} ms p99 ${big990.p99.toFixed(1)} ms over ${big990.n} runs (${JSON.stringify(statuses)})`,
+  );
 
   const { rows } = await stack.sql.query('select count(*)::int as n from documents');
   return {

@@ -11,7 +11,9 @@ import { fmtMs, fmtRate, measure, measureSync, table } from './stats.mjs';
 
 const versionOf = (name) => {
   try {
-    return JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8')).version;
+    return JSON.parse(
+      readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8'),
+    ).version;
   } catch {
     return '?';
   }
@@ -25,10 +27,18 @@ async function loadBuilder() {
   } catch (error) {
     return { reason: `@emissor/nfe-xml does not load: ${error.message.split('\n')[0]}` };
   }
-  const params = { numero: 1, codigoNumerico: '40718293', issuedAt: new Date('2026-01-15T13:00:00Z') };
-  if (typeof mod.buildNfe === 'function') return { name: 'buildNfe', build: (input) => mod.buildNfe({ ...input, ...params }) };
+  const params = {
+    numero: 1,
+    codigoNumerico: '40718293',
+    issuedAt: new Date('2026-01-15T13:00:00Z'),
+  };
+  if (typeof mod.buildNfe === 'function')
+    return { name: 'buildNfe', build: (input) => mod.buildNfe({ ...input, ...params }) };
   if (typeof mod.prepareNfe === 'function' && typeof mod.renderNfe === 'function') {
-    return { name: 'prepareNfe+renderNfe', build: (input) => mod.renderNfe(mod.prepareNfe(input), params) };
+    return {
+      name: 'prepareNfe+renderNfe',
+      build: (input) => mod.renderNfe(mod.prepareNfe(input), params),
+    };
   }
   return { reason: '@emissor/nfe-xml/dist exports neither buildNfe nor prepareNfe/renderNfe yet' };
 }
@@ -53,13 +63,17 @@ process.on('unhandledRejection', (reason) => {
 });
 function guarded(fn, timeoutMs) {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => finish(reject, new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(reject, new Error(`no answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     const finish = (settle, value) => {
       clearTimeout(timer);
       pendingReject = null;
       settle(value);
     };
-    pendingReject = (reason) => finish(reject, reason instanceof Error ? reason : new Error(String(reason)));
+    pendingReject = (reason) =>
+      finish(reject, reason instanceof Error ? reason : new Error(String(reason)));
     Promise.resolve()
       .then(fn)
       .then(
@@ -78,7 +92,10 @@ async function setupPeers(ctx) {
     short: 'xml-crypto',
     async setup() {
       const { referenceSignNfe } = await import('@emissor/test-support');
-      return { sync: true, sign: (xml) => referenceSignNfe(xml, ctx.pfx.privateKeyPem, ctx.pfx.certificatePem) };
+      return {
+        sync: true,
+        sign: (xml) => referenceSignNfe(xml, ctx.pfx.privateKeyPem, ctx.pfx.certificatePem),
+      };
     },
   });
 
@@ -91,7 +108,12 @@ async function setupPeers(ctx) {
     async setup() {
       const wizard = await import('nfewizard-io');
       const env = new wizard.Environment({
-        dfe: { pathCertificado: ctx.pfxPath, senhaCertificado: ctx.pfx.password, UF: 'SP', CPFCNPJ: '12345678000195' },
+        dfe: {
+          pathCertificado: ctx.pfxPath,
+          senhaCertificado: ctx.pfx.password,
+          UF: 'SP',
+          CPFCNPJ: '12345678000195',
+        },
         nfe: { ambiente: 2, versaoDF: '4.00' },
         lib: { useOpenSSL: false, useForSchemaValidation: 'validateSchemaJsBased' },
       });
@@ -109,7 +131,14 @@ async function setupPeers(ctx) {
     async setup() {
       const { Tools } = await import('node-sped-nfe');
       const tools = new Tools(
-        { mod: '55', UF: 'SP', tpAmb: 2, versao: '4.00', CNPJ: '12345678000195', xmllint: 'xmllint' },
+        {
+          mod: '55',
+          UF: 'SP',
+          tpAmb: 2,
+          versao: '4.00',
+          CNPJ: '12345678000195',
+          xmllint: 'xmllint',
+        },
         { pfx: ctx.pfxPath, senha: ctx.pfx.password },
       );
       return { sync: false, sign: (xml) => guarded(() => tools.xmlSign(xml), 60_000) };
@@ -146,7 +175,13 @@ export async function runLibrary({ quick, log }) {
       const input = emissionRequest({ tenant_ref: 't', branch_ref: 'b' }, { items });
       const xml = builder.build ? xmlOf(builder.build(input)) : sampleNfeXml(items);
       // Same document without escaped characters in xProd, for a peer that fails on entities.
-      const plainInput = { ...input, itens: input.itens.map((it, i) => ({ ...it, descricao: `Produto de teste ${i + 1} e cia ltda` })) };
+      const plainInput = {
+        ...input,
+        itens: input.itens.map((it, i) => ({
+          ...it,
+          descricao: `Produto de teste ${i + 1} e cia ltda`,
+        })),
+      };
       const plainXml = builder.build ? xmlOf(builder.build(plainInput)) : xml;
       return { items, input, xml, plainXml, bytes: Buffer.byteLength(xml) };
     });
@@ -161,7 +196,9 @@ export async function runLibrary({ quick, log }) {
         ready.push({ ...p, impl, valid: checkSigned(signed, verifyNfe) });
         log(`library: ${p.short} ready (signature valid: ${ready.at(-1).valid})`);
       } catch (error) {
-        const reason = String(error?.message ?? error).split('\n')[0].slice(0, 300);
+        const reason = String(error?.message ?? error)
+          .split('\n')[0]
+          .slice(0, 300);
         ready.push({ ...p, impl: null, reason });
         log(`library: ${p.short} cannot run: ${reason}`);
       }
@@ -174,20 +211,39 @@ export async function runLibrary({ quick, log }) {
       row.results.oursSign = measureSync(() => signNfe(doc.xml, credentials), timing);
       if (builder.build) {
         row.results.oursBuild = measureSync(() => builder.build(doc.input), timing);
-        row.results.oursBuildSign = measureSync(() => signNfe(xmlOf(builder.build(doc.input)), credentials), timing);
+        row.results.oursBuildSign = measureSync(
+          () => signNfe(xmlOf(builder.build(doc.input)), credentials),
+          timing,
+        );
       }
       for (const p of ready) {
         if (!p.impl) continue;
-        const run = (xml) => (p.impl.sync ? measureSync(() => p.impl.sign(xml), timing) : measure(() => p.impl.sign(xml), timing));
+        const run = (xml) =>
+          p.impl.sync
+            ? measureSync(() => p.impl.sign(xml), timing)
+            : measure(() => p.impl.sign(xml), timing);
         try {
           row.results[p.short] = await run(doc.xml);
         } catch (error) {
-          const message = String(error?.message ?? error).split('\n')[0].slice(0, 200);
-          log(`library: ${p.short} failed at ${doc.items} items: ${message}; retrying without escaped characters`);
+          const message = String(error?.message ?? error)
+            .split('\n')[0]
+            .slice(0, 200);
+          log(
+            `library: ${p.short} failed at ${doc.items} items: ${message}; retrying without escaped characters`,
+          );
           try {
-            row.results[p.short] = { ...(await run(doc.plainXml)), variant: 'entity-free', error: message };
+            row.results[p.short] = {
+              ...(await run(doc.plainXml)),
+              variant: 'entity-free',
+              error: message,
+            };
           } catch (again) {
-            row.results[p.short] = { error: message, retryError: String(again?.message ?? again).split('\n')[0].slice(0, 200) };
+            row.results[p.short] = {
+              error: message,
+              retryError: String(again?.message ?? again)
+                .split('\n')[0]
+                .slice(0, 200),
+            };
           }
         }
       }
@@ -219,7 +275,12 @@ export async function runLibrary({ quick, log }) {
       xmlSource,
       builder: builder.name ?? null,
       builderReason: builder.reason ?? null,
-      peers: ready.map((p) => ({ name: p.name, short: p.short, valid: p.valid ?? null, reason: p.reason ?? null })),
+      peers: ready.map((p) => ({
+        name: p.name,
+        short: p.short,
+        valid: p.valid ?? null,
+        reason: p.reason ?? null,
+      })),
       rows,
       heavyBuild,
       floor,
@@ -235,15 +296,22 @@ export function renderLibrary(r) {
   const peerCols = r.peers;
   const headers = ['items', 'XML bytes', `${oursLabel} ms/op`, 'docs/s'];
   if (r.builder) headers.push('ours sign-only ms', 'ours build-only ms');
-  for (const p of peerCols) headers.push(`${p.short} ms/op`, `${p.short} docs/s`, `${p.short} ÷ ours`);
+  for (const p of peerCols)
+    headers.push(`${p.short} ms/op`, `${p.short} docs/s`, `${p.short} ÷ ours`);
   const rows = r.rows.map((row) => {
     const o = ours(row);
-    const cells = [row.items, row.bytes.toLocaleString('en-US'), fmtMs(o.mean), fmtRate(o.opsPerSec)];
+    const cells = [
+      row.items,
+      row.bytes.toLocaleString('en-US'),
+      fmtMs(o.mean),
+      fmtRate(o.opsPerSec),
+    ];
     if (r.builder) cells.push(fmtMs(row.results.oursSign.mean), fmtMs(row.results.oursBuild.mean));
     for (const p of peerCols) {
       const m = row.results[p.short];
       if (!m) cells.push('cannot run', '—', '—');
-      else if (m.variant) cells.push(`${fmtMs(m.mean)} ⚠`, fmtRate(m.opsPerSec), `${(m.mean / o.mean).toFixed(1)}×`);
+      else if (m.variant)
+        cells.push(`${fmtMs(m.mean)} ⚠`, fmtRate(m.opsPerSec), `${(m.mean / o.mean).toFixed(1)}×`);
       else if (m.error) cells.push('fails ⚠', '—', '—');
       else cells.push(fmtMs(m.mean), fmtRate(m.opsPerSec), `${(m.mean / o.mean).toFixed(1)}×`);
     }
@@ -251,18 +319,33 @@ export function renderLibrary(r) {
   });
   const out = [table(headers, rows)];
   out.push('');
-  out.push(`Floor: node:crypto RSA-2048 PKCS#1 v1.5/SHA-1 sign: ${fmtMs(r.floor.mean)} ms/op = ${fmtRate(r.floor.opsPerSec)} signatures/s (one core).`);
+  out.push(
+    `Floor: node:crypto RSA-2048 PKCS#1 v1.5/SHA-1 sign: ${fmtMs(r.floor.mean)} ms/op = ${fmtRate(r.floor.opsPerSec)} signatures/s (one core).`,
+  );
   out.push('');
-  out.push(`XML: ${r.xmlSource}. Peers sign exactly the same string; each peer's first output was checked with @emissor/signer's verifyNfe:`);
-  for (const p of r.peers) out.push(`- ${p.name}: ${p.reason ? `**cannot run here** — ${p.reason}` : `signature valid: ${p.valid}`}`);
+  out.push(
+    `XML: ${r.xmlSource}. Peers sign exactly the same string; each peer's first output was checked with @emissor/signer's verifyNfe:`,
+  );
+  for (const p of r.peers)
+    out.push(
+      `- ${p.name}: ${p.reason ? `**cannot run here** — ${p.reason}` : `signature valid: ${p.valid}`}`,
+    );
   for (const row of r.rows) {
     for (const p of r.peers) {
       const m = row.results[p.short];
-      if (m?.variant) out.push(`- ⚠ ${p.short} at ${row.items} items **fails on the same XML**: \`${m.error}\`; the figure shown is for the same document with no escaped characters (\`&amp;\`, \`&lt;\`, \`&gt;\`) in xProd.`);
-      else if (m?.error) out.push(`- ⚠ ${p.short} at ${row.items} items fails: \`${m.error}\`${m.retryError ? `; without escaped characters too: \`${m.retryError}\`` : ''}.`);
+      if (m?.variant)
+        out.push(
+          `- ⚠ ${p.short} at ${row.items} items **fails on the same XML**: \`${m.error}\`; the figure shown is for the same document with no escaped characters (\`&amp;\`, \`&lt;\`, \`&gt;\`) in xProd.`,
+        );
+      else if (m?.error)
+        out.push(
+          `- ⚠ ${p.short} at ${row.items} items fails: \`${m.error}\`${m.retryError ? `; without escaped characters too: \`${m.retryError}\`` : ''}.`,
+        );
     }
   }
   out.push('');
-  out.push('ms/op is the mean over a bounded loop (at least 2 s) after a warm-up of at least 5 calls and 1 s; "÷ ours" = peer ms/op ÷ ours ms/op (higher = ours faster).');
+  out.push(
+    'ms/op is the mean over a bounded loop (at least 2 s) after a warm-up of at least 5 calls and 1 s; "÷ ours" = peer ms/op ÷ ours ms/op (higher = ours faster).',
+  );
   return out.join('\n');
 }

@@ -26,14 +26,31 @@ export async function runList(stack, { quick, log }) {
   );
   await sql.query('analyze documents');
   const insertSeconds = (performance.now() - t0) / 1000;
-  const { rows: countRows } = await sql.query('select count(*)::int as n, pg_size_pretty(pg_total_relation_size($1)) as size from documents', ['documents']);
-  log(`list: inserted ${total.toLocaleString('en-US')} documents in ${insertSeconds.toFixed(1)} s (table now ${countRows[0].n.toLocaleString('en-US')} rows, ${countRows[0].size})`);
+  const { rows: countRows } = await sql.query(
+    'select count(*)::int as n, pg_size_pretty(pg_total_relation_size($1)) as size from documents',
+    ['documents'],
+  );
+  log(
+    `list: inserted ${total.toLocaleString('en-US')} documents in ${insertSeconds.toFixed(1)} s (table now ${countRows[0].n.toLocaleString('en-US')} rows, ${countRows[0].size})`,
+  );
 
   const b = branchRefs(5);
   const queries = [
     { name: 'first page (limit 50)', qs: 'limit=50', where: '', params: [], offset: 0 },
-    { name: 'second page (offset 50)', qs: 'limit=50&offset=50', where: '', params: [], offset: 50 },
-    { name: 'deep offset 100,000', qs: 'limit=50&offset=100000', where: '', params: [], offset: 100_000 },
+    {
+      name: 'second page (offset 50)',
+      qs: 'limit=50&offset=50',
+      where: '',
+      params: [],
+      offset: 50,
+    },
+    {
+      name: 'deep offset 100,000',
+      qs: 'limit=50&offset=100000',
+      where: '',
+      params: [],
+      offset: 100_000,
+    },
     {
       name: 'tenant_ref+branch_ref, first page',
       qs: `tenant_ref=${b.tenant_ref}&branch_ref=${b.branch_ref}&limit=50`,
@@ -41,8 +58,20 @@ export async function runList(stack, { quick, log }) {
       params: [b.tenant_ref, b.branch_ref],
       offset: 0,
     },
-    { name: 'status=rejeitada, first page', qs: 'status=rejeitada&limit=50', where: 'and status = $2', params: ['rejeitada'], offset: 0 },
-    { name: 'status=cancelada, first page', qs: 'status=cancelada&limit=50', where: 'and status = $2', params: ['cancelada'], offset: 0 },
+    {
+      name: 'status=rejeitada, first page',
+      qs: 'status=rejeitada&limit=50',
+      where: 'and status = $2',
+      params: ['rejeitada'],
+      offset: 0,
+    },
+    {
+      name: 'status=cancelada, first page',
+      qs: 'status=cancelada&limit=50',
+      where: 'and status = $2',
+      params: ['cancelada'],
+      offset: 0,
+    },
     {
       name: 'tenant+branch+status=cancelada',
       qs: `tenant_ref=${b.tenant_ref}&branch_ref=${b.branch_ref}&status=cancelada&limit=50`,
@@ -57,7 +86,10 @@ export async function runList(stack, { quick, log }) {
     // What the repository runs (documents.repository.ts listDocuments), explained in the database.
     const text = `select * from documents where product_id = $1 and deleted_at is null ${q.where}
                   order by created_at desc, id desc limit 50 offset ${q.offset}`;
-    const { rows: plan } = await sql.query(`explain (analyze, buffers, format json) ${text}`, [product.id, ...q.params]);
+    const { rows: plan } = await sql.query(`explain (analyze, buffers, format json) ${text}`, [
+      product.id,
+      ...q.params,
+    ]);
     const p = plan[0]['QUERY PLAN'][0];
     const nodes = [];
     const walk = (n) => {
@@ -65,13 +97,42 @@ export async function runList(stack, { quick, log }) {
       for (const c of n.Plans ?? []) walk(c);
     };
     walk(p.Plan);
-    const r = await load(stack, { title: q.name, connections: 1, duration, method: 'GET', path: `/v1/documentos?${q.qs}` });
-    const r16 = await load(stack, { title: `${q.name} ×16`, connections: 16, duration, method: 'GET', path: `/v1/documentos?${q.qs}` });
-    results.push({ ...q, http1: r, http16: r16, dbMs: p['Execution Time'], plan: nodes.join(' → ') });
+    const r = await load(stack, {
+      title: q.name,
+      connections: 1,
+      duration,
+      method: 'GET',
+      path: `/v1/documentos?${q.qs}`,
+    });
+    const r16 = await load(stack, {
+      title: `${q.name} ×16`,
+      connections: 16,
+      duration,
+      method: 'GET',
+      path: `/v1/documentos?${q.qs}`,
+    });
+    results.push({
+      ...q,
+      http1: r,
+      http16: r16,
+      dbMs: p['Execution Time'],
+      plan: nodes.join(' → '),
+    });
     log(
       `list: ${q.name}: p50 ${r.p50} ms p99 ${r.p99} ms (${r.okPerSec.toFixed(0)}/s, non2xx ${r.non2xx}); ×16: ${r16.okPerSec.toFixed(0)}/s p99 ${r16.p99} ms; ` +
         `db ${p['Execution Time'].toFixed(2)} ms [${nodes.join(' → ')}]`,
     );
   }
-  return { part: 'list', quick, total, insertSeconds, tableRows: countRows[0].n, tableSize: countRows[0].size, duration, results, statuses: STATUSES, maxRssMiB: Math.max(...results.flatMap((r) => [r.http1.maxRssMiB, r.http16.maxRssMiB])) };
+  return {
+    part: 'list',
+    quick,
+    total,
+    insertSeconds,
+    tableRows: countRows[0].n,
+    tableSize: countRows[0].size,
+    duration,
+    results,
+    statuses: STATUSES,
+    maxRssMiB: Math.max(...results.flatMap((r) => [r.http1.maxRssMiB, r.http16.maxRssMiB])),
+  };
 }

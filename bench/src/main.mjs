@@ -32,11 +32,20 @@ Needs a build first: TURBO_TELEMETRY_DISABLED=1 npx pnpm@10.34.9 exec turbo run 
 }
 
 const ALL = ['library', 'http', 'list'];
-const parts = values['report-only'] ? [] : values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : ALL;
-for (const p of parts) if (!ALL.includes(p)) throw new Error(`unknown part ${p} (expected ${ALL.join('|')})`);
+const parts = values['report-only']
+  ? []
+  : values.only
+    ? values.only
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : ALL;
+for (const p of parts)
+  if (!ALL.includes(p)) throw new Error(`unknown part ${p} (expected ${ALL.join('|')})`);
 const quick = values.quick;
 const started = Date.now();
-const log = (line) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s] ${line}\n`);
+const log = (line) =>
+  process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s] ${line}\n`);
 
 const outDir = quick ? join(resultsDir, 'quick') : resultsDir;
 mkdirSync(outDir, { recursive: true });
@@ -45,7 +54,12 @@ const mark = (name) => {
   loadAtStart[name] = loadavg();
 };
 const save = (name, result) => {
-  const body = { ...result, finishedAt: new Date().toISOString(), machine: machineInfo(), loadavg: { start: loadAtStart[name] ?? null, end: loadavg() } };
+  const body = {
+    ...result,
+    finishedAt: new Date().toISOString(),
+    machine: machineInfo(),
+    loadavg: { start: loadAtStart[name] ?? null, end: loadavg() },
+  };
   writeFileSync(join(outDir, `${name}.json`), `${JSON.stringify(body, null, 1)}\n`);
   return body;
 };
@@ -99,16 +113,27 @@ if (parts.includes('http') || parts.includes('list')) {
   } catch (error) {
     failures++;
     log(`could not start the API stack: ${error.stack ?? error}`);
-    for (const p of ['http', 'list']) if (parts.includes(p)) save(p, { part: p, quick, failed: `stack: ${String(error?.message ?? error)}` });
+    for (const p of ['http', 'list'])
+      if (parts.includes(p))
+        save(p, { part: p, quick, failed: `stack: ${String(error?.message ?? error)}` });
   }
 }
 
-const load = (name) => (existsSync(join(outDir, `${name}.json`)) ? readJson(join(outDir, `${name}.json`)) : null);
-const doc = renderDocument({ library: load('library'), http: load('http'), list: load('list'), machine: machineInfo(), quick });
+const load = (name) =>
+  existsSync(join(outDir, `${name}.json`)) ? readJson(join(outDir, `${name}.json`)) : null;
+const doc = renderDocument({
+  library: load('library'),
+  http: load('http'),
+  list: load('list'),
+  machine: machineInfo(),
+  quick,
+});
 const target = quick ? join(outDir, 'benchmarks.quick.md') : join(REPO, 'docs', 'benchmarks.md');
 if (!values['no-docs']) {
   writeFileSync(target, doc);
   log(`wrote ${target.replace(`${REPO}/`, '')}`);
 }
-log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s${failures ? ` (${failures} part(s) failed)` : ''}`);
+log(
+  `done in ${((Date.now() - started) / 1000).toFixed(0)} s${failures ? ` (${failures} part(s) failed)` : ''}`,
+);
 process.exitCode = failures ? 1 : 0;

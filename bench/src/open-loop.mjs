@@ -30,7 +30,12 @@ export async function openLoop({ url, apiKey, bodies, rate, connections, duratio
           port: target.port,
           path: target.pathname,
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-api-key': apiKey, 'idempotency-key': randomUUID() },
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'x-api-key': apiKey,
+            'idempotency-key': randomUUID(),
+          },
         },
         (res) => {
           res.resume();
@@ -57,7 +62,10 @@ export async function openLoop({ url, apiKey, bodies, rate, connections, duratio
   await Promise.all(pending);
   agent.destroy();
   const sorted = latencies.sort((a, b) => a - b);
-  const ok = Object.entries(statuses).reduce((n, [code, count]) => (code.startsWith('2') ? n + count : n), 0);
+  const ok = Object.entries(statuses).reduce(
+    (n, [code, count]) => (code.startsWith('2') ? n + count : n),
+    0,
+  );
   return {
     rate,
     connections,

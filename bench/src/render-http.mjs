@@ -3,7 +3,8 @@ import { fmtMs, fmtRate, table } from './stats.mjs';
 
 const cpu = (v) => (Number.isFinite(v) ? v.toFixed(2) : 'n/a');
 /** CPU per stored emission (ms) from cores in use and the rate. */
-const perEmission = (cores, rate) => (Number.isFinite(cores) && rate > 0 ? ((cores * 1000) / rate).toFixed(2) : 'n/a');
+const perEmission = (cores, rate) =>
+  Number.isFinite(cores) && rate > 0 ? ((cores * 1000) / rate).toFixed(2) : 'n/a';
 
 export function renderHttp(r) {
   if (r.failed) return `Not measured: ${r.failed}`;
@@ -25,15 +26,60 @@ export function renderHttp(r) {
   const out = [
     `POST /v1/emissoes, 10-item documents, a fresh Idempotency-Key per request, ${r.duration} s per row (autocannon).`,
     '',
-    table(['series', 'connections', 'emissions/s (2xx)', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'answered ≤ 100 ms', 'errors / timeouts / non-2xx', 'API CPU (cores)', 'PostgreSQL CPU (cores)', 'CPU ms per emission: API / PostgreSQL / load generator', 'API max RSS MiB'], rows),
+    table(
+      [
+        'series',
+        'connections',
+        'emissions/s (2xx)',
+        'p50 ms',
+        'p90 ms',
+        'p99 ms',
+        'max ms',
+        'answered ≤ 100 ms',
+        'errors / timeouts / non-2xx',
+        'API CPU (cores)',
+        'PostgreSQL CPU (cores)',
+        'CPU ms per emission: API / PostgreSQL / load generator',
+        'API max RSS MiB',
+      ],
+      rows,
+    ),
     '',
     ...(r.atRate
       ? [
           `The same 64 clients at the target rates, open loop (${r.duration} s each; requests sent at fixed intervals over 64 keep-alive connections whatever the answers, each latency counted from the instant its request was due):`,
           '',
           table(
-            ['series', 'rate /s', 'sent', '2xx', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'answered ≤ 100 ms', 'errors + non-2xx', 'API CPU (cores)', 'PostgreSQL CPU (cores)', 'load generator CPU (cores)'],
-            r.atRate.map((x) => [x.series, x.rate, x.sent, x.ok, fmtMs(x.p50), fmtMs(x.p90), fmtMs(x.p99), fmtMs(x.max), `${(x.within100 * 100).toFixed(1)}%`, x.errors + x.non2xx, cpu(x.cpuApi), cpu(x.cpuPg), cpu(x.cpuLoadgen)]),
+            [
+              'series',
+              'rate /s',
+              'sent',
+              '2xx',
+              'p50 ms',
+              'p90 ms',
+              'p99 ms',
+              'max ms',
+              'answered ≤ 100 ms',
+              'errors + non-2xx',
+              'API CPU (cores)',
+              'PostgreSQL CPU (cores)',
+              'load generator CPU (cores)',
+            ],
+            r.atRate.map((x) => [
+              x.series,
+              x.rate,
+              x.sent,
+              x.ok,
+              fmtMs(x.p50),
+              fmtMs(x.p90),
+              fmtMs(x.p99),
+              fmtMs(x.max),
+              `${(x.within100 * 100).toFixed(1)}%`,
+              x.errors + x.non2xx,
+              cpu(x.cpuApi),
+              cpu(x.cpuPg),
+              cpu(x.cpuLoadgen),
+            ]),
           ),
           '',
         ]
@@ -65,7 +111,21 @@ export function renderList(r) {
     `GET /v1/documentos over **${r.tableRows.toLocaleString('en-US')}** documents (${r.total.toLocaleString('en-US')} bulk-inserted with generate_series in ${r.insertSeconds.toFixed(1)} s over 32 branches/4 tenants, ` +
       `status mix 70% assinada / 20% autorizada / 9% rejeitada / 1% cancelada; table + indexes ${r.tableSize}). ${r.duration} s per row, 1 and 16 connections.`,
     '',
-    table(['query', 'p50 ms (1 conn)', 'p99 ms (1 conn)', 'req/s (1 conn)', 'p50 ms (16)', 'p99 ms (16)', 'req/s (16)', 'errors+non-2xx', 'DB exec ms', 'plan'], rows),
+    table(
+      [
+        'query',
+        'p50 ms (1 conn)',
+        'p99 ms (1 conn)',
+        'req/s (1 conn)',
+        'p50 ms (16)',
+        'p99 ms (16)',
+        'req/s (16)',
+        'errors+non-2xx',
+        'DB exec ms',
+        'plan',
+      ],
+      rows,
+    ),
     '',
     `API max RSS during the list runs: ${r.maxRssMiB.toFixed(0)} MiB. "DB exec ms" is EXPLAIN ANALYZE of the repository's SQL (documents.repository.ts listDocuments).`,
   ].join('\n');

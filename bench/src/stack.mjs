@@ -3,7 +3,15 @@
 // port, one product (admin CLI), and 32 branches each with a series and an uploaded certificate.
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,7 +110,15 @@ async function startPostgres(log) {
     createPostgresUser: process.getuid?.() === 0,
     // Production-like durability (fsync and synchronous_commit stay on); room for 64+ clients.
     // BENCH_PG_FLAGS adds server flags for experiments, e.g. "-c shared_preload_libraries=pg_stat_statements".
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'listen_addresses=127.0.0.1', ...(process.env.BENCH_PG_FLAGS?.split(' ').filter(Boolean) ?? [])],
+    postgresFlags: [
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=256MB',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      ...(process.env.BENCH_PG_FLAGS?.split(' ').filter(Boolean) ?? []),
+    ],
     onLog: () => {},
   });
   log(`stack: initdb + start embedded PostgreSQL in ${dir} on 127.0.0.1:${port}`);
@@ -110,7 +126,9 @@ async function startPostgres(log) {
   await server.start();
   await server.createDatabase('emissor');
   const pidFile = join(dataDir, 'postmaster.pid');
-  const postmasterPid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : null;
+  const postmasterPid = existsSync(pidFile)
+    ? Number(readFileSync(pidFile, 'utf8').split('\n')[0])
+    : null;
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/emissor`,
     postmasterPid,
@@ -140,15 +158,27 @@ async function startApi(databaseUrl, { log, workers }) {
     LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'info',
     API_WORKERS: String(workers),
     // BENCH_SIGNING_THREADS: SIGNING_THREADS for the API under test (default: the API's own).
-    ...(process.env.BENCH_SIGNING_THREADS ? { SIGNING_THREADS: process.env.BENCH_SIGNING_THREADS } : {}),
+    ...(process.env.BENCH_SIGNING_THREADS
+      ? { SIGNING_THREADS: process.env.BENCH_SIGNING_THREADS }
+      : {}),
     // BENCH_API_METRICS=1: serve /metrics (e.g. emissor_emission_numbering_total) during the run.
     ...(process.env.BENCH_API_METRICS ? { METRICS_ENABLED: 'true' } : {}),
   };
   // BENCH_API_CPU_PROF=<dir>: run the API under --cpu-prof (a .cpuprofile per process on exit).
-  const flags = process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`] : [];
+  const flags = process.env.BENCH_API_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`]
+    : [];
   // BENCH_API_NODE_FLAGS: more node flags for the API under test, e.g. "--trace-gc" (with BENCH_API_LOG_FILE).
   flags.push(...(process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? []));
-  const child = spawn(process.execPath, [...flags, main], { cwd: REPO, env, stdio: ['ignore', process.env.BENCH_API_LOG_FILE ? openSync(process.env.BENCH_API_LOG_FILE, 'w') : 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...flags, main], {
+    cwd: REPO,
+    env,
+    stdio: [
+      'ignore',
+      process.env.BENCH_API_LOG_FILE ? openSync(process.env.BENCH_API_LOG_FILE, 'w') : 'ignore',
+      'pipe',
+    ],
+  });
   let stderr = '';
   child.stderr.on('data', (d) => {
     stderr = (stderr + d).slice(-4000);
@@ -166,7 +196,9 @@ async function startApi(databaseUrl, { log, workers }) {
     if (Date.now() > deadline) throw new Error(`API not healthy after 30 s: ${stderr}`);
     await sleep(100);
   }
-  log(`stack: API pid ${child.pid} on ${url} (API_WORKERS=${workers}, LOG_LEVEL=${env.LOG_LEVEL}, stdout discarded)`);
+  log(
+    `stack: API pid ${child.pid} on ${url} (API_WORKERS=${workers}, LOG_LEVEL=${env.LOG_LEVEL}, stdout discarded)`,
+  );
   return {
     url,
     pid: child.pid,
@@ -186,15 +218,22 @@ async function startApi(databaseUrl, { log, workers }) {
 
 /** `emissor-admin product create --json` against the bench database. */
 async function createProduct(api) {
-  const { stdout } = await run(process.execPath, [join(REPO, 'apps/api/dist/admin/cli.js'), 'product', 'create', '--name', 'bench', '--json'], {
-    cwd: REPO,
-    env: api.env,
-    timeout: 60_000,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [join(REPO, 'apps/api/dist/admin/cli.js'), 'product', 'create', '--name', 'bench', '--json'],
+    {
+      cwd: REPO,
+      env: api.env,
+      timeout: 60_000,
+    },
+  );
   return JSON.parse(stdout.trim().split('\n').at(-1));
 }
 
-export const branchRefs = (i) => ({ tenant_ref: `tenant-${String(i % 4).padStart(2, '0')}`, branch_ref: `branch-${String(i).padStart(2, '0')}` });
+export const branchRefs = (i) => ({
+  tenant_ref: `tenant-${String(i % 4).padStart(2, '0')}`,
+  branch_ref: `branch-${String(i).padStart(2, '0')}`,
+});
 
 async function prepareBranches(api, apiKey, pfx, log) {
   const ids = [];
@@ -205,7 +244,8 @@ async function prepareBranches(api, apiKey, pfx, log) {
       headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
       body: JSON.stringify({ ...refs, serie: 1, next_number: 1 }),
     });
-    if (series.status !== 201) throw new Error(`series ${i}: ${series.status} ${await series.text()}`);
+    if (series.status !== 201)
+      throw new Error(`series ${i}: ${series.status} ${await series.text()}`);
     const form = new FormData();
     form.set('cnpj', EMITTER_CNPJ);
     form.set('password', pfx.password);
@@ -215,7 +255,8 @@ async function prepareBranches(api, apiKey, pfx, log) {
       headers: { 'x-api-key': apiKey },
       body: form,
     });
-    if (cert.status !== 201) throw new Error(`certificate ${i}: ${cert.status} ${await cert.text()}`);
+    if (cert.status !== 201)
+      throw new Error(`certificate ${i}: ${cert.status} ${await cert.text()}`);
     ids.push((await series.json()).id);
   }
   log(`stack: ${BRANCHES} branches (4 tenants), each with series 1 and an uploaded PFX`);
@@ -226,7 +267,8 @@ async function prepareBranches(api, apiKey, pfx, log) {
 export function createSampler(api, pg) {
   let maxRssKiB = 0;
   const apiPids = () => [api.pid, ...childrenOf(api.pid)];
-  const pgPids = () => (pg.postmasterPid ? [pg.postmasterPid, ...childrenOf(pg.postmasterPid)] : []);
+  const pgPids = () =>
+    pg.postmasterPid ? [pg.postmasterPid, ...childrenOf(pg.postmasterPid)] : [];
   const sample = () => {
     const rss = apiPids().reduce((a, p) => a + rssKiB(p), 0);
     if (rss > maxRssKiB) maxRssKiB = rss;
@@ -256,7 +298,11 @@ export function createSampler(api, pg) {
     },
     maxRssMiB: () => maxRssKiB / 1024,
     currentRssMiB: () => apiPids().reduce((a, p) => a + rssKiB(p), 0) / 1024,
-    cpu: () => ({ api: apiPids().reduce((a, p) => a + cpuSeconds(p), 0), pg: pgCpu(), at: performance.now() }),
+    cpu: () => ({
+      api: apiPids().reduce((a, p) => a + cpuSeconds(p), 0),
+      pg: pgCpu(),
+      at: performance.now(),
+    }),
     stop: () => clearInterval(timer),
   };
 }
@@ -267,7 +313,10 @@ export function cpuBetween(a, b) {
   return { api: (b.api - a.api) / seconds, pg: (b.pg - a.pg) / seconds };
 }
 
-export async function withStack({ quick, log, workers = Number(process.env.BENCH_API_WORKERS ?? 1) }, body) {
+export async function withStack(
+  { quick, log, workers = Number(process.env.BENCH_API_WORKERS ?? 1) },
+  body,
+) {
   const { generateTestPfx } = await import('@emissor/test-support');
   const pgServer = await startPostgres(log);
   let api;
@@ -283,7 +332,17 @@ export async function withStack({ quick, log, workers = Number(process.env.BENCH
     const pfx = generateTestPfx({ keySize: 2048, cnpj: EMITTER_CNPJ });
     const seriesIds = await prepareBranches(api, product.api_key, pfx, log);
     sampler = createSampler(api, pgServer);
-    await body({ api, pg: pgServer, sql, product, seriesIds, sampler, quick, workers, signingThreads: Number(api.env.SIGNING_THREADS ?? 1) });
+    await body({
+      api,
+      pg: pgServer,
+      sql,
+      product,
+      seriesIds,
+      sampler,
+      quick,
+      workers,
+      signingThreads: Number(api.env.SIGNING_THREADS ?? 1),
+    });
     await sql.end();
   } finally {
     sampler?.stop();

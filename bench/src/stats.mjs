@@ -8,9 +8,13 @@ import { performance } from 'node:perf_hooks';
  * at least `minIters` calls were made, but never more than `maxIters` calls or `maxMs` milliseconds.
  * Returns per-call samples in ms.
  */
-export async function measure(fn, { warmup = 3, warmupMs = 0, minMs = 1000, maxMs = 10_000, minIters = 5, maxIters = 100_000 } = {}) {
+export async function measure(
+  fn,
+  { warmup = 3, warmupMs = 0, minMs = 1000, maxMs = 10_000, minIters = 5, maxIters = 100_000 } = {},
+) {
   const warmStart = performance.now();
-  for (let i = 0; i < warmup || (performance.now() - warmStart < warmupMs && i < maxIters); i++) await fn();
+  for (let i = 0; i < warmup || (performance.now() - warmStart < warmupMs && i < maxIters); i++)
+    await fn();
   const samples = [];
   const start = performance.now();
   for (let i = 0; i < maxIters; i++) {
@@ -26,9 +30,20 @@ export async function measure(fn, { warmup = 3, warmupMs = 0, minMs = 1000, maxM
 }
 
 /** Same as `measure` for synchronous functions, without an await per call. */
-export function measureSync(fn, { warmup = 3, warmupMs = 0, minMs = 1000, maxMs = 10_000, minIters = 5, maxIters = 1_000_000 } = {}) {
+export function measureSync(
+  fn,
+  {
+    warmup = 3,
+    warmupMs = 0,
+    minMs = 1000,
+    maxMs = 10_000,
+    minIters = 5,
+    maxIters = 1_000_000,
+  } = {},
+) {
   const warmStart = performance.now();
-  for (let i = 0; i < warmup || (performance.now() - warmStart < warmupMs && i < maxIters); i++) fn();
+  for (let i = 0; i < warmup || (performance.now() - warmStart < warmupMs && i < maxIters); i++)
+    fn();
   const samples = [];
   const start = performance.now();
   for (let i = 0; i < maxIters; i++) {
@@ -84,5 +99,9 @@ export function table(headers, rows) {
   const cells = [headers, ...rows].map((r) => r.map((c) => String(c ?? '')));
   const widths = headers.map((_, i) => Math.max(3, ...cells.map((r) => r[i].length)));
   const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-  return [line(cells[0]), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...cells.slice(1).map(line)].join('\n');
+  return [
+    line(cells[0]),
+    `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`,
+    ...cells.slice(1).map(line),
+  ].join('\n');
 }

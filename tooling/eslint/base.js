@@ -3,7 +3,17 @@ import tseslint from 'typescript-eslint';
 /** Shared rules for every package: type-aware, strict about promises and imports. */
 export default tseslint.config(
   // Benchmarks are plain Node scripts run against dist/, outside every TypeScript project.
-  { ignores: ['dist/**', '.cache/**', 'coverage/**', 'bench/**', 'bin/**', 'scripts/**', '*.config.*'] },
+  {
+    ignores: [
+      'dist/**',
+      '.cache/**',
+      'coverage/**',
+      'bench/**',
+      'bin/**',
+      'scripts/**',
+      '*.config.*',
+    ],
+  },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
@@ -13,7 +23,10 @@ export default tseslint.config(
     },
     linterOptions: { reportUnusedDisableDirectives: true },
     rules: {
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'separate-type-imports' },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unused-vars': [

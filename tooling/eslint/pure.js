@@ -13,14 +13,30 @@ export default [
       'no-restricted-imports': [
         'error',
         {
-          paths: ['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'net', 'node:net', 'http', 'node:http', 'pg', 'express'].map(
-            (name) => ({ name, message: 'Pure libraries do no I/O: take the bytes as arguments.' }),
-          ),
+          paths: [
+            'fs',
+            'node:fs',
+            'fs/promises',
+            'node:fs/promises',
+            'net',
+            'node:net',
+            'http',
+            'node:http',
+            'pg',
+            'express',
+          ].map((name) => ({
+            name,
+            message: 'Pure libraries do no I/O: take the bytes as arguments.',
+          })),
         },
       ],
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Pure libraries take configuration as arguments.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Pure libraries take configuration as arguments.',
+        },
         { object: 'Date', property: 'now', message: 'Take the instant as an argument.' },
         { object: 'Math', property: 'random', message: 'Take randomness as an argument.' },
       ],

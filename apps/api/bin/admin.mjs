@@ -9,11 +9,15 @@ const cli = new URL('../dist/admin/cli.js', import.meta.url);
 if (!existsSync(fileURLToPath(cli))) {
   // First use on a fresh clone: build the API (and what it depends on), reporting on stderr.
   const root = fileURLToPath(new URL('../../../', import.meta.url));
-  const build = spawnSync('node_modules/.bin/turbo', ['run', 'build', '--filter=@emissor/api...', '--output-logs=errors-only'], {
-    cwd: root,
-    stdio: ['ignore', 2, 2],
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
-  });
+  const build = spawnSync(
+    'node_modules/.bin/turbo',
+    ['run', 'build', '--filter=@emissor/api...', '--output-logs=errors-only'],
+    {
+      cwd: root,
+      stdio: ['ignore', 2, 2],
+      env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+    },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 await import(cli.href);

@@ -38,7 +38,13 @@ export function createApp(ctx: AppContext): express.Express {
     app.get('/metrics', metrics.handler);
   }
   app.use(docsRouter());
-  app.use(express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'], verify: noteNulEscapes }));
+  app.use(
+    express.json({
+      limit: JSON_BODY_LIMIT,
+      type: ['application/json', 'application/*+json'],
+      verify: noteNulEscapes,
+    }),
+  );
   app.use(rejectNulCharacters);
 
   const router = initServer().router(contract, {
@@ -50,7 +56,9 @@ export function createApp(ctx: AppContext): express.Express {
     documents: documentsRouter(ctx),
   });
   createExpressEndpoints(contract, router, app, {
-    globalMiddleware: [apiKeyAuth(ctx.authenticator, createAuthFailureLimiter(AUTH_FAILURE_DEFAULTS))],
+    globalMiddleware: [
+      apiKeyAuth(ctx.authenticator, createAuthFailureLimiter(AUTH_FAILURE_DEFAULTS)),
+    ],
     requestValidationErrorHandler: requestValidationHandler,
     responseValidation: true,
     logInitialization: false,

@@ -32,7 +32,10 @@ export async function runPrimary(env: Env, logger: Logger): Promise<void> {
     fork();
   });
   for (let i = 0; i < env.API_WORKERS; i++) fork();
-  logger.info({ workers: env.API_WORKERS, port: env.PORT, embedded_database: database.embedded }, 'Emissor API primary started');
+  logger.info(
+    { workers: env.API_WORKERS, port: env.PORT, embedded_database: database.embedded },
+    'Emissor API primary started',
+  );
 
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

@@ -58,7 +58,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = parsed.data;
   if (env.NODE_ENV === 'production' && !env.EMISSOR_MASTER_KEY) {
-    throw new EnvError('Invalid configuration:\n  EMISSOR_MASTER_KEY: required when NODE_ENV=production');
+    throw new EnvError(
+      'Invalid configuration:\n  EMISSOR_MASTER_KEY: required when NODE_ENV=production',
+    );
   }
   return Object.freeze(env);
 }

@@ -21,7 +21,10 @@ async function main(): Promise<void> {
   // (routes, XML renderer, signer, OpenAPI document) there would cost it ~20 MB of RSS for nothing.
   const { startServer } = await import('./server.js');
   const server = await startServer(env, logger);
-  logger.info({ url: server.url, embedded_database: server.database.embedded }, 'Emissor API listening');
+  logger.info(
+    { url: server.url, embedded_database: server.database.embedded },
+    'Emissor API listening',
+  );
   if (server.database.embedded) {
     logger.info('create an API key with: npx pnpm@10 admin product create --name demo --json');
   }

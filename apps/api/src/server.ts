@@ -27,12 +27,17 @@ export interface ServerOptions {
 }
 
 /** Opens the database, runs pending migrations, and serves the API. */
-export async function startServer(env: Env, logger: Logger, options: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Env,
+  logger: Logger,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   const database = await openDatabase(env, (line) => logger.warn(line));
   let keyring;
   try {
     const applied = await migrateToLatest(database.db);
-    for (const m of applied) logger.info({ migration: m.migrationName, status: m.status }, 'migration');
+    for (const m of applied)
+      logger.info({ migration: m.migrationName, status: m.status }, 'migration');
     const secrets = [resolveMasterSecret(env, (message) => logger.warn(message))];
     if (env.EMISSOR_MASTER_KEY_PREVIOUS) secrets.push(env.EMISSOR_MASTER_KEY_PREVIOUS);
     keyring = await loadKeyring(database.db, secrets);

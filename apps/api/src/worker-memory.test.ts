@@ -12,7 +12,10 @@ describe('worker memory settings', () => {
   });
 
   it('keeps a value the operator chose, on the command line or in NODE_OPTIONS, in either spelling', () => {
-    expect(workerExecArgv(['--max_semi_space_size=16'])).toEqual(['--max_semi_space_size=16', '--heap-growing-percent=30']);
+    expect(workerExecArgv(['--max_semi_space_size=16'])).toEqual([
+      '--max_semi_space_size=16',
+      '--heap-growing-percent=30',
+    ]);
     expect(workerExecArgv([], '--heap-growing-percent=50')).toEqual(['--max-semi-space-size=2']);
   });
 

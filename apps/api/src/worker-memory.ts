@@ -27,7 +27,9 @@ const normalize = (text: string) => text.replaceAll('_', '-');
 /** Node options for a worker: the primary's own, plus each default the operator did not set. */
 export function workerExecArgv(primaryExecArgv: readonly string[], nodeOptions = ''): string[] {
   const chosen = normalize([...primaryExecArgv, nodeOptions].join(' '));
-  const defaults = WORKER_V8_DEFAULTS.filter(({ flag }) => !chosen.includes(flag)).map(({ flag, value }) => `${flag}=${value}`);
+  const defaults = WORKER_V8_DEFAULTS.filter(({ flag }) => !chosen.includes(flag)).map(
+    ({ flag, value }) => `${flag}=${value}`,
+  );
   return [...primaryExecArgv, ...defaults];
 }
 

@@ -23,7 +23,10 @@ function admin(...args: string[]): Promise<{ code: number; stdout: string; stder
     execFile(
       process.execPath,
       [CLI, ...args],
-      { env: { ...process.env, DATABASE_URL: server.databaseUrl, NODE_ENV: 'test' }, encoding: 'utf8' },
+      {
+        env: { ...process.env, DATABASE_URL: server.databaseUrl, NODE_ENV: 'test' },
+        encoding: 'utf8',
+      },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
   });
@@ -40,18 +43,27 @@ describe('pnpm admin', () => {
     expect(created.code).toBe(0);
     const product = JSON.parse(created.stdout) as { id: string; name: string; api_key: string };
     expect(Object.keys(product)).toEqual(['id', 'name', 'api_key']);
-    expect(product).toMatchObject({ name: 'loja virtual', api_key: expect.stringMatching(/^emk_[0-9a-f]{16}_[\w-]{43}$/) });
+    expect(product).toMatchObject({
+      name: 'loja virtual',
+      api_key: expect.stringMatching(/^emk_[0-9a-f]{16}_[\w-]{43}$/),
+    });
     expect(created.stdout.trim()).toBe(JSON.stringify(product));
 
     const client = createEmissorClient({ baseUrl: server.url, apiKey: product.api_key });
     expect((await client.series.listSeries(query)).status).toBe(200);
 
-    const stored = await server.database.db.selectFrom('products').selectAll().where('id', '=', product.id).executeTakeFirstOrThrow();
+    const stored = await server.database.db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', product.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(secretOf(product.api_key));
   });
 
   it('product list shows products and never keys', async () => {
-    const created = JSON.parse((await admin('product', 'create', '--name', 'listed', '--json')).stdout) as { id: string; api_key: string };
+    const created = JSON.parse(
+      (await admin('product', 'create', '--name', 'listed', '--json')).stdout,
+    ) as { id: string; api_key: string };
     const list = await admin('product', 'list');
     expect(list.code).toBe(0);
     expect(list.stdout).toContain(created.id);
@@ -61,20 +73,44 @@ describe('pnpm admin', () => {
   });
 
   it('product rotate-key gives a new key; the old one stops working', async () => {
-    const created = JSON.parse((await admin('product', 'create', '--name', 'rotating', '--json')).stdout) as { id: string; api_key: string };
+    const created = JSON.parse(
+      (await admin('product', 'create', '--name', 'rotating', '--json')).stdout,
+    ) as { id: string; api_key: string };
     const rotated = await admin('product', 'rotate-key', '--id', created.id, '--json');
     expect(rotated.code).toBe(0);
     const next = JSON.parse(rotated.stdout) as { id: string; api_key: string };
     expect(next.id).toBe(created.id);
     expect(next.api_key).not.toBe(created.api_key);
-    expect((await createEmissorClient({ baseUrl: server.url, apiKey: created.api_key }).series.listSeries(query)).status).toBe(401);
-    expect((await createEmissorClient({ baseUrl: server.url, apiKey: next.api_key }).series.listSeries(query)).status).toBe(200);
+    expect(
+      (
+        await createEmissorClient({
+          baseUrl: server.url,
+          apiKey: created.api_key,
+        }).series.listSeries(query)
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await createEmissorClient({ baseUrl: server.url, apiKey: next.api_key }).series.listSeries(
+          query,
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('product delete soft-deletes: the key gives 401 and the product shows as deleted', async () => {
-    const created = JSON.parse((await admin('product', 'create', '--name', 'leaving', '--json')).stdout) as { id: string; api_key: string };
+    const created = JSON.parse(
+      (await admin('product', 'create', '--name', 'leaving', '--json')).stdout,
+    ) as { id: string; api_key: string };
     expect((await admin('product', 'delete', '--id', created.id)).code).toBe(0);
-    expect((await createEmissorClient({ baseUrl: server.url, apiKey: created.api_key }).series.listSeries(query)).status).toBe(401);
+    expect(
+      (
+        await createEmissorClient({
+          baseUrl: server.url,
+          apiKey: created.api_key,
+        }).series.listSeries(query)
+      ).status,
+    ).toBe(401);
     expect((await admin('product', 'list')).stdout).toMatch(new RegExp(`${created.id}.*deleted`));
     expect((await admin('product', 'delete', '--id', created.id)).code).toBe(2);
   });

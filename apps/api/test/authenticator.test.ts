@@ -30,7 +30,8 @@ function setup(ttlMs = TTL) {
       return verifyKeyHash(key, hash);
     },
   });
-  const all = (key: string, n = 64) => Promise.all(Array.from({ length: n }, () => authenticator.authenticate(key)));
+  const all = (key: string, n = 64) =>
+    Promise.all(Array.from({ length: n }, () => authenticator.authenticate(key)));
   return { authenticator, counter, all, advance: (ms: number) => (time += ms) };
 }
 

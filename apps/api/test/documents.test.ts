@@ -18,14 +18,18 @@ beforeAll(async () => {
   await prepareBranch(server.url, owner, shopB);
   // Sequential, so created_at order is the emission order.
   for (const refs of [shopA, shopB, shopA, shopA, shopB]) {
-    const res = await owner.client.emissions.emit({ headers: { 'idempotency-key': newKey() }, body: emissionRequest(refs) });
+    const res = await owner.client.emissions.emit({
+      headers: { 'idempotency-key': newKey() },
+      body: emissionRequest(refs),
+    });
     if (res.status !== 201) throw new Error(`setup emission failed: ${res.status}`);
     emitted.push(res.body.id);
   }
 });
 afterAll(() => server.close());
 
-const ids = (res: { status: number; body: unknown }) => (res.body as { id: string }[]).map((d) => d.id);
+const ids = (res: { status: number; body: unknown }) =>
+  (res.body as { id: string }[]).map((d) => d.id);
 
 describe('GET /v1/documentos', () => {
   it('lists newest first, default limit 50', async () => {
@@ -37,7 +41,9 @@ describe('GET /v1/documentos', () => {
   it('filters by tenant_ref, branch_ref and status', async () => {
     const a = await owner.client.documents.listDocuments({ query: { tenant_ref: 'loja-a' } });
     expect(ids(a)).toEqual([emitted[3], emitted[2], emitted[0]]);
-    const b = await owner.client.documents.listDocuments({ query: { tenant_ref: 'loja-b', branch_ref: 'centro' } });
+    const b = await owner.client.documents.listDocuments({
+      query: { tenant_ref: 'loja-b', branch_ref: 'centro' },
+    });
     expect(ids(b)).toEqual([emitted[4], emitted[1]]);
     const signed = await owner.client.documents.listDocuments({ query: { status: 'assinada' } });
     expect(ids(signed)).toHaveLength(5);
@@ -60,12 +66,14 @@ describe('GET /v1/documentos', () => {
     [`status=${'x'.repeat(21)}`, 'status', 'string_too_long'],
     [`tenant_ref=${'x'.repeat(65)}`, 'tenant_ref', 'string_too_long'],
   ])('rejects %s with 422', async (qs, field, type) => {
-    const res = await fetch(`${server.url}/v1/documentos?${qs}`, { headers: { 'x-api-key': owner.apiKey } });
+    const res = await fetch(`${server.url}/v1/documentos?${qs}`, {
+      headers: { 'x-api-key': owner.apiKey },
+    });
     expect(res.status).toBe(422);
     expect(((await res.json()) as any).detail[0]).toMatchObject({ loc: ['query', field], type });
   });
 
-  it("shows another product nothing", async () => {
+  it('shows another product nothing', async () => {
     const res = await stranger.client.documents.listDocuments({ query: {} });
     expect(res).toMatchObject({ status: 200, body: [] });
   });
@@ -76,26 +84,41 @@ describe('GET /v1/documentos/{id} and /xml', () => {
     const id = emitted[0]!;
     const doc = await owner.client.documents.getDocument({ params: { document_id: id } });
     expect(doc).toMatchObject({ status: 200, body: { id, status: 'assinada' } });
-    const xml = await fetch(`${server.url}/v1/documentos/${id}/xml`, { headers: { 'x-api-key': owner.apiKey } });
+    const xml = await fetch(`${server.url}/v1/documentos/${id}/xml`, {
+      headers: { 'x-api-key': owner.apiKey },
+    });
     expect(xml.headers.get('content-type')).toMatch(/^application\/xml/);
-    const stored = await server.database.db.selectFrom('document_xml').select('xml').where('document_id', '=', id).executeTakeFirstOrThrow();
+    const stored = await server.database.db
+      .selectFrom('document_xml')
+      .select('xml')
+      .where('document_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(await xml.text()).toBe(stored.xml);
   });
 
   it("answers 404 document_not_found for another product's document and for unknown ids", async () => {
     const id = emitted[0]!;
     for (const path of [`/v1/documentos/${id}`, `/v1/documentos/${id}/xml`]) {
-      const res = await fetch(`${server.url}${path}`, { headers: { 'x-api-key': stranger.apiKey } });
+      const res = await fetch(`${server.url}${path}`, {
+        headers: { 'x-api-key': stranger.apiKey },
+      });
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ detail: { code: 'document_not_found' } });
     }
-    const unknown = await owner.client.documents.getDocument({ params: { document_id: '00000000-0000-4000-8000-000000000000' } });
+    const unknown = await owner.client.documents.getDocument({
+      params: { document_id: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(unknown.status).toBe(404);
   });
 
   it('answers 422 uuid_parsing for an id that is not a UUID', async () => {
-    const res = await fetch(`${server.url}/v1/documentos/123`, { headers: { 'x-api-key': owner.apiKey } });
+    const res = await fetch(`${server.url}/v1/documentos/123`, {
+      headers: { 'x-api-key': owner.apiKey },
+    });
     expect(res.status).toBe(422);
-    expect(((await res.json()) as any).detail[0]).toMatchObject({ loc: ['path', 'document_id'], type: 'uuid_parsing' });
+    expect(((await res.json()) as any).detail[0]).toMatchObject({
+      loc: ['path', 'document_id'],
+      type: 'uuid_parsing',
+    });
   });
 });

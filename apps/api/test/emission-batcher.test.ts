@@ -42,7 +42,13 @@ function newProcess(): Process {
 }
 
 const job = (observedNextNumber: number, idempotencyKey = newKey()): EmissionJob => ({
-  target: { productId: product.id, seriesId, tenantRef: refs.tenant_ref, branchRef: refs.branch_ref, serie: 1 },
+  target: {
+    productId: product.id,
+    seriesId,
+    tenantRef: refs.tenant_ref,
+    branchRef: refs.branch_ref,
+    serie: 1,
+  },
   idempotencyKey,
   ambiente: 'homologacao',
   prepared,
@@ -52,7 +58,10 @@ const job = (observedNextNumber: number, idempotencyKey = newKey()): EmissionJob
 });
 
 async function counter(): Promise<number> {
-  const { rows } = await processes[0]!.pool.query<{ next_number: number }>('select next_number from series where id = $1', [seriesId]);
+  const { rows } = await processes[0]!.pool.query<{ next_number: number }>(
+    'select next_number from series where id = $1',
+    [seriesId],
+  );
   return rows[0]!.next_number;
 }
 
@@ -88,8 +97,20 @@ describe('emission batcher with two processes on one series', () => {
     // A read the counter before B stored number 1: its guess is stale, so its claim must lose.
     const second = await a.batcher.submit(job(1));
     expect(second.kind === 'created' && second.document.numero).toBe(2);
-    expect(a.batcher.stats()).toEqual({ optimisticStored: 0, optimisticStatements: 1, claimsLost: 1, lockedBatches: 1, pipelinedBatches: 0 });
-    expect(b.batcher.stats()).toEqual({ optimisticStored: 1, optimisticStatements: 1, claimsLost: 0, lockedBatches: 0, pipelinedBatches: 0 });
+    expect(a.batcher.stats()).toEqual({
+      optimisticStored: 0,
+      optimisticStatements: 1,
+      claimsLost: 1,
+      lockedBatches: 1,
+      pipelinedBatches: 0,
+    });
+    expect(b.batcher.stats()).toEqual({
+      optimisticStored: 1,
+      optimisticStatements: 1,
+      claimsLost: 0,
+      lockedBatches: 0,
+      pipelinedBatches: 0,
+    });
     expect(await numbersStored()).toEqual([1, 2]);
     expect(await counter()).toBe(3);
   });
@@ -114,7 +135,9 @@ describe('emission batcher with two processes on one series', () => {
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).batcher.submit(job(start))),
     );
-    const numbers = results.map((r) => (r.kind === 'created' ? r.document.numero : -1)).sort((x, y) => x - y);
+    const numbers = results
+      .map((r) => (r.kind === 'created' ? r.document.numero : -1))
+      .sort((x, y) => x - y);
     expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => start + i));
     expect(await counter()).toBe(start + 40);
     const lost = a.batcher.stats().claimsLost + b.batcher.stats().claimsLost;
@@ -126,8 +149,12 @@ describe('emission batcher with two processes on one series', () => {
     const start = await counter();
     // The first submit starts a batch at once; the second starts a pipelined one behind it; the rest
     // queue for a free slot and go in later batches.
-    const results = await Promise.all(Array.from({ length: 40 }, () => a.batcher.submit(job(start))));
-    const numbers = results.map((r) => (r.kind === 'created' ? r.document.numero : -1)).sort((x, y) => x - y);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => a.batcher.submit(job(start))),
+    );
+    const numbers = results
+      .map((r) => (r.kind === 'created' ? r.document.numero : -1))
+      .sort((x, y) => x - y);
     expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => start + i));
     expect(await counter()).toBe(start + 40);
     const stats = a.batcher.stats();
@@ -143,25 +170,40 @@ describe('emission batcher with two processes on one series', () => {
     expect(taken.kind === 'created' && taken.document.numero).toBe(start);
     // A's first batch claims `start` (lost); its pipelined second batch reserved `start + 1`, which
     // is what the counter holds, so it stores; the lost job is numbered under the row lock.
-    const [first, second] = await Promise.all([a.batcher.submit(job(start)), a.batcher.submit(job(start))]);
+    const [first, second] = await Promise.all([
+      a.batcher.submit(job(start)),
+      a.batcher.submit(job(start)),
+    ]);
     expect(second.kind === 'created' && second.document.numero).toBe(start + 1);
     expect(first.kind === 'created' && first.document.numero).toBe(start + 2);
-    expect(a.batcher.stats()).toEqual({ optimisticStored: 1, optimisticStatements: 2, claimsLost: 1, lockedBatches: 1, pipelinedBatches: 1 });
+    expect(a.batcher.stats()).toEqual({
+      optimisticStored: 1,
+      optimisticStatements: 2,
+      claimsLost: 1,
+      lockedBatches: 1,
+      pipelinedBatches: 1,
+    });
     expect(await numbersStored()).toEqual(expect.arrayContaining([start, start + 1, start + 2]));
     expect(await counter()).toBe(start + 3);
   });
 
   it('the last number of a series is handed out once; the rest answer series_exhausted', async () => {
     const [a, b] = [newProcess(), newProcess()];
-    await processes[0]!.pool.query('update series set next_number = 999999998 where id = $1', [seriesId]);
+    await processes[0]!.pool.query('update series set next_number = 999999998 where id = $1', [
+      seriesId,
+    ]);
     const outcomes = await Promise.allSettled([
       a.batcher.submit(job(999_999_998)),
       a.batcher.submit(job(999_999_998)),
       b.batcher.submit(job(999_999_998)),
     ]);
-    const created = outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value.kind === 'created' ? [o.value.document.numero] : []));
+    const created = outcomes.flatMap((o) =>
+      o.status === 'fulfilled' && o.value.kind === 'created' ? [o.value.document.numero] : [],
+    );
     expect(created.sort()).toEqual([999_999_998, 999_999_999]);
-    const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as { code?: string }] : []));
+    const refused = outcomes.flatMap((o) =>
+      o.status === 'rejected' ? [o.reason as { code?: string }] : [],
+    );
     expect(refused.map((e) => e.code)).toEqual(['series_exhausted']);
     expect(await counter()).toBe(1_000_000_000);
   });

@@ -14,7 +14,10 @@ afterAll(() => server.close());
 let counter = 0;
 const refs = () => ({ tenant_ref: `loja-${++counter}`, branch_ref: 'filial-1' });
 
-async function seriesCounter(product: { client: TestServerProduct['client'] }, r: { tenant_ref: string; branch_ref: string }) {
+async function seriesCounter(
+  product: { client: TestServerProduct['client'] },
+  r: { tenant_ref: string; branch_ref: string },
+) {
   const list = await product.client.series.listSeries({ query: r });
   if (list.status !== 200) throw new Error('list failed');
   return list.body.map((s) => ({ serie: s.serie, next_number: s.next_number }));
@@ -33,7 +36,11 @@ async function documentCount(productId: string) {
 async function emitRaw(apiKey: string, body: unknown, key: string | undefined) {
   const res = await fetch(`${server.url}/v1/emissoes`, {
     method: 'POST',
-    headers: { 'x-api-key': apiKey, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+    headers: {
+      'x-api-key': apiKey,
+      'content-type': 'application/json',
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as any, headers: res.headers };
@@ -44,7 +51,10 @@ describe('POST /v1/emissoes', () => {
     const product = await server.newProduct();
     const r = refs();
     const { seriesId } = await prepareBranch(server.url, product, r, { nextNumber: 42 });
-    const res = await product.client.emissions.emit({ headers: { 'idempotency-key': newKey() }, body: emissionRequest(r) });
+    const res = await product.client.emissions.emit({
+      headers: { 'idempotency-key': newKey() },
+      body: emissionRequest(r),
+    });
     expect(res.status).toBe(201);
     if (res.status !== 201) return;
     expect(res.body).toMatchObject({
@@ -66,11 +76,15 @@ describe('POST /v1/emissoes', () => {
     expect(res.body.chave_acesso.slice(35, 43)).toBe(res.body.codigo_numerico);
     expect(await seriesCounter(product, r)).toEqual([{ serie: 1, next_number: 43 }]);
 
-    const xml = await fetch(`${server.url}/v1/documentos/${res.body.id}/xml`, { headers: { 'x-api-key': product.apiKey } });
+    const xml = await fetch(`${server.url}/v1/documentos/${res.body.id}/xml`, {
+      headers: { 'x-api-key': product.apiKey },
+    });
     expect(xml.status).toBe(200);
     expect(xml.headers.get('content-type')).toMatch(/^application\/xml/);
     const text = await xml.text();
-    expect(text.startsWith('<NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe Id="NFe')).toBe(true);
+    expect(text.startsWith('<NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe Id="NFe')).toBe(
+      true,
+    );
     expect(text).toContain(`Id="NFe${res.body.chave_acesso}"`);
     expect(text).not.toMatch(/>\s+</);
     expect(referenceVerifyNfe(text)).toBe(true);
@@ -126,7 +140,9 @@ describe('POST /v1/emissoes', () => {
     const r = refs();
     await prepareBranch(server.url, product, r);
     const key = newKey();
-    const results = await Promise.all(Array.from({ length: 20 }, () => emitRaw(product.apiKey, emissionRequest(r), key)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => emitRaw(product.apiKey, emissionRequest(r), key)),
+    );
     const statuses = results.map((x) => x.status).sort();
     expect(statuses).toEqual([...Array(19).fill(200), 201]);
     expect(new Set(results.map((x) => x.body.id)).size).toBe(1);
@@ -138,7 +154,10 @@ describe('POST /v1/emissoes', () => {
     const product = await server.newProduct();
     const r = refs();
     const { seriesId } = await prepareBranch(server.url, product, r);
-    await product.client.series.patchSeries({ params: { series_id: seriesId }, body: { next_number: 777 } });
+    await product.client.series.patchSeries({
+      params: { series_id: seriesId },
+      body: { next_number: 777 },
+    });
     const res = await emitRaw(product.apiKey, emissionRequest(r), newKey());
     expect(res.body.numero).toBe(777);
     expect(await seriesCounter(product, r)).toEqual([{ serie: 1, next_number: 778 }]);
@@ -150,7 +169,11 @@ describe('POST /v1/emissoes', () => {
     await prepareBranch(server.url, product, r);
     const res = await emitRaw(product.apiKey, emissionRequest(r, { items: 990 }), newKey());
     expect(res.status).toBe(201);
-    const xml = await (await fetch(`${server.url}/v1/documentos/${res.body.id}/xml`, { headers: { 'x-api-key': product.apiKey } })).text();
+    const xml = await (
+      await fetch(`${server.url}/v1/documentos/${res.body.id}/xml`, {
+        headers: { 'x-api-key': product.apiKey },
+      })
+    ).text();
     expect(xml.match(/<det nItem=/g)).toHaveLength(990);
     expect(referenceVerifyNfe(xml)).toBe(true);
     if (sharedDir()) expect(validateNfeXml(xml, 'PL_009_V4')).toEqual([]);
@@ -175,36 +198,84 @@ describe('POST /v1/emissoes: every refusal leaves the counter and the tables unt
   it('missing Idempotency-Key → 422 on the header, before the body is looked at', async () => {
     const res = await emitRaw(product.apiKey, { not: 'a request' }, undefined);
     expect(res.status).toBe(422);
-    expect(res.body.detail[0]).toMatchObject({ loc: ['header', 'idempotency-key'], type: 'missing' });
+    expect(res.body.detail[0]).toMatchObject({
+      loc: ['header', 'idempotency-key'],
+      type: 'missing',
+    });
     await expectNothingChanged();
   });
 
   it('Idempotency-Key over 255 characters → 422', async () => {
     const res = await emitRaw(product.apiKey, emissionRequest(r), 'k'.repeat(256));
     expect(res.status).toBe(422);
-    expect(res.body.detail[0]).toMatchObject({ loc: ['header', 'idempotency-key'], type: 'string_too_long' });
+    expect(res.body.detail[0]).toMatchObject({
+      loc: ['header', 'idempotency-key'],
+      type: 'string_too_long',
+    });
     await expectNothingChanged();
   });
 
   const bodyCases: [string, (b: any) => void, (string | number)[], string][] = [
     ['empty itens', (b) => (b.itens = []), ['body', 'itens'], 'too_short'],
     ['model 65', (b) => (b.document_model = '65'), ['body', 'document_model'], 'literal_error'],
-    ['cnpj of 13 characters', (b) => (b.emitente.cnpj = '1234567800019'), ['body', 'emitente', 'cnpj'], 'string_too_short'],
-    ['quantity zero', (b) => (b.itens[0].quantidade = 0), ['body', 'itens', 0, 'quantidade'], 'greater_than'],
-    ['quantity not a decimal', (b) => (b.itens[0].quantidade = '1,5'), ['body', 'itens', 0, 'quantidade'], 'decimal_parsing'],
+    [
+      'cnpj of 13 characters',
+      (b) => (b.emitente.cnpj = '1234567800019'),
+      ['body', 'emitente', 'cnpj'],
+      'string_too_short',
+    ],
+    [
+      'quantity zero',
+      (b) => (b.itens[0].quantidade = 0),
+      ['body', 'itens', 0, 'quantidade'],
+      'greater_than',
+    ],
+    [
+      'quantity not a decimal',
+      (b) => (b.itens[0].quantidade = '1,5'),
+      ['body', 'itens', 0, 'quantidade'],
+      'decimal_parsing',
+    ],
     ['ambiente unknown', (b) => (b.ambiente = 'teste'), ['body', 'ambiente'], 'literal_error'],
-    ['ver_proc too long', (b) => (b.ver_proc = 'x'.repeat(21)), ['body', 'ver_proc'], 'string_too_long'],
-    ['rule_id not a uuid', (b) => (b.itens[0].fiscal_result.tributos[0].rule_id = 'r1'), ['body', 'itens', 0, 'fiscal_result', 'tributos', 0, 'rule_id'], 'uuid_parsing'],
-    ['NCM of 7 digits (layout)', (b) => (b.itens[0].ncm = '6109100'), ['body', 'itens', 0, 'ncm'], ''],
-    ['UF that does not exist (layout)', (b) => (b.emitente.address_state = 'XX'), ['body', 'emitente', 'address_state'], ''],
-    ['payment below the total (layout)', (b) => (b.pagamento.valor = '1.00'), ['body', 'pagamento', 'valor'], ''],
+    [
+      'ver_proc too long',
+      (b) => (b.ver_proc = 'x'.repeat(21)),
+      ['body', 'ver_proc'],
+      'string_too_long',
+    ],
+    [
+      'rule_id not a uuid',
+      (b) => (b.itens[0].fiscal_result.tributos[0].rule_id = 'r1'),
+      ['body', 'itens', 0, 'fiscal_result', 'tributos', 0, 'rule_id'],
+      'uuid_parsing',
+    ],
+    [
+      'NCM of 7 digits (layout)',
+      (b) => (b.itens[0].ncm = '6109100'),
+      ['body', 'itens', 0, 'ncm'],
+      '',
+    ],
+    [
+      'UF that does not exist (layout)',
+      (b) => (b.emitente.address_state = 'XX'),
+      ['body', 'emitente', 'address_state'],
+      '',
+    ],
+    [
+      'payment below the total (layout)',
+      (b) => (b.pagamento.valor = '1.00'),
+      ['body', 'pagamento', 'valor'],
+      '',
+    ],
   ];
   it.each(bodyCases)('%s → 422', async (_name, mutate, loc, type) => {
     const body = emissionRequest(r);
     mutate(body);
     const res = await emitRaw(product.apiKey, body, newKey());
     expect(res.status).toBe(422);
-    const match = res.body.detail.find((d: { loc: unknown }) => JSON.stringify(d.loc) === JSON.stringify(loc));
+    const match = res.body.detail.find(
+      (d: { loc: unknown }) => JSON.stringify(d.loc) === JSON.stringify(loc),
+    );
     expect(match, JSON.stringify(res.body.detail)).toBeDefined();
     if (type) expect(match.type).toBe(type);
     await expectNothingChanged();
@@ -235,11 +306,14 @@ describe('POST /v1/emissoes: every refusal leaves the counter and the tables unt
     const body = emissionRequest(r);
     body.emitente.cnpj = '12345678000276'; // same root, but not the CNPJ given at upload
     const res = await emitRaw(product.apiKey, body, newKey());
-    expect(res).toMatchObject({ status: 409, body: { detail: { code: 'emitente_certificate_cnpj_mismatch' } } });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { detail: { code: 'emitente_certificate_cnpj_mismatch' } },
+    });
     await expectNothingChanged();
   });
 
-  it('another product\'s refs look absent (404), never used', async () => {
+  it("another product's refs look absent (404), never used", async () => {
     const intruder = await server.newProduct();
     const res = await emitRaw(intruder.apiKey, emissionRequest(r), newKey());
     expect(res.status).toBe(404);
@@ -257,8 +331,16 @@ describe('POST /v1/emissoes: every refusal leaves the counter and the tables unt
 
 describe('certificate validity at emission', () => {
   it.each([
-    ['expired', { notBefore: new Date('2024-01-01'), notAfter: new Date('2025-01-01') }, 'certificate_expired'],
-    ['not yet valid', { notBefore: new Date('2030-01-01'), notAfter: new Date('2031-01-01') }, 'certificate_not_yet_valid'],
+    [
+      'expired',
+      { notBefore: new Date('2024-01-01'), notAfter: new Date('2025-01-01') },
+      'certificate_expired',
+    ],
+    [
+      'not yet valid',
+      { notBefore: new Date('2030-01-01'), notAfter: new Date('2031-01-01') },
+      'certificate_not_yet_valid',
+    ],
   ])('%s → 409 %s, nothing allocated', async (_name, validity, code) => {
     // Upload while the certificate is valid, then emit at "now".
     const uploadClock = new Date((validity.notBefore.getTime() + validity.notAfter.getTime()) / 2);
@@ -270,7 +352,11 @@ describe('certificate validity at emission', () => {
     const r = refs();
     await product.client.series.createSeries({ body: { ...r, serie: 1, next_number: 3 } });
     const pfx = testPfx({ cnpj: EMITTER_CNPJ, ...validity });
-    const up = await postCertificate(url.url, product.apiKey, r, { cnpj: EMITTER_CNPJ, password: pfx.password, file: pfx.pfx });
+    const up = await postCertificate(url.url, product.apiKey, r, {
+      cnpj: EMITTER_CNPJ,
+      password: pfx.password,
+      file: pfx.pfx,
+    });
     expect(up.status).toBe(201);
     await url.close();
 
@@ -278,12 +364,19 @@ describe('certificate validity at emission', () => {
     try {
       const res = await fetch(`${later.url}/v1/emissoes`, {
         method: 'POST',
-        headers: { 'x-api-key': product.apiKey, 'content-type': 'application/json', 'idempotency-key': newKey() },
+        headers: {
+          'x-api-key': product.apiKey,
+          'content-type': 'application/json',
+          'idempotency-key': newKey(),
+        },
         body: JSON.stringify(emissionRequest(r)),
       });
       expect(res.status).toBe(409);
       expect(await res.json()).toMatchObject({ detail: { code } });
-      const list = await fetch(`${later.url}/v1/series?tenant_ref=${r.tenant_ref}&branch_ref=${r.branch_ref}`, { headers: { 'x-api-key': product.apiKey } });
+      const list = await fetch(
+        `${later.url}/v1/series?tenant_ref=${r.tenant_ref}&branch_ref=${r.branch_ref}`,
+        { headers: { 'x-api-key': product.apiKey } },
+      );
       expect(((await list.json()) as { next_number: number }[])[0]!.next_number).toBe(3);
     } finally {
       await later.close();

@@ -22,10 +22,16 @@ describe('master key rotation', () => {
   afterAll(() => first.close());
 
   it('re-encrypts every certificate; the API then runs on the new key and refuses the old one', async () => {
-    const before = await first.database.db.selectFrom('certificates').select(['id', 'pfx_ciphertext', 'master_key_id']).execute();
+    const before = await first.database.db
+      .selectFrom('certificates')
+      .select(['id', 'pfx_ciphertext', 'master_key_id'])
+      .execute();
     const result = await rotateMasterKey(first.database.db, TEST_MASTER_KEY, NEW_KEY);
     expect(result.reencrypted).toBe(before.length);
-    const after = await first.database.db.selectFrom('certificates').select(['id', 'pfx_ciphertext', 'master_key_id']).execute();
+    const after = await first.database.db
+      .selectFrom('certificates')
+      .select(['id', 'pfx_ciphertext', 'master_key_id'])
+      .execute();
     for (const row of after) {
       const old = before.find((b) => b.id === row.id)!;
       expect(row.master_key_id).toBe(result.newKeyId);
@@ -38,7 +44,11 @@ describe('master key rotation', () => {
       expect(client).toBeDefined();
       const res = await fetch(`${rotated.url}/v1/emissoes`, {
         method: 'POST',
-        headers: { 'x-api-key': product.apiKey, 'content-type': 'application/json', 'idempotency-key': newKey() },
+        headers: {
+          'x-api-key': product.apiKey,
+          'content-type': 'application/json',
+          'idempotency-key': newKey(),
+        },
         body: JSON.stringify(emissionRequest(refs)),
       });
       expect(res.status).toBe(201);
@@ -46,12 +56,17 @@ describe('master key rotation', () => {
       await rotated.close();
     }
 
-    await expect(startTestServer({ databaseUrl, env: { EMISSOR_MASTER_KEY: TEST_MASTER_KEY } })).rejects.toThrow(/rotated away/);
+    await expect(
+      startTestServer({ databaseUrl, env: { EMISSOR_MASTER_KEY: TEST_MASTER_KEY } }),
+    ).rejects.toThrow(/rotated away/);
   });
 
   it('refuses to start with a secret that opens none of the stored certificates', async () => {
     await expect(
-      startTestServer({ databaseUrl, env: { EMISSOR_MASTER_KEY: 'a-completely-different-secret-of-32-chars' } }),
+      startTestServer({
+        databaseUrl,
+        env: { EMISSOR_MASTER_KEY: 'a-completely-different-secret-of-32-chars' },
+      }),
     ).rejects.toThrow(/wrong EMISSOR_MASTER_KEY/);
   });
 });

@@ -32,7 +32,11 @@ describe('several API processes on one database', () => {
         Array.from({ length: perProcess }, async () => {
           const res = await fetch(`${api.url}/v1/emissoes`, {
             method: 'POST',
-            headers: { 'x-api-key': product.apiKey, 'content-type': 'application/json', 'idempotency-key': newKey() },
+            headers: {
+              'x-api-key': product.apiKey,
+              'content-type': 'application/json',
+              'idempotency-key': newKey(),
+            },
             body: JSON.stringify(emissionRequest(refs)),
           });
           return { status: res.status, body: (await res.json()) as { numero: number } };

@@ -6,14 +6,33 @@ import { createAuthFailureLimiter } from '../src/http/rate-limit.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 /** A GET from a chosen loopback address (all of 127.0.0.0/8 is local on Linux): a second "client". */
-function getFrom(localAddress: string, url: string, apiKey: string): Promise<{ status: number; retryAfter?: string; body: any }> {
+function getFrom(
+  localAddress: string,
+  url: string,
+  apiKey: string,
+): Promise<{ status: number; retryAfter?: string; body: any }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const req = http.request({ host: u.hostname, port: u.port, path: u.pathname + u.search, localAddress, headers: { 'x-api-key': apiKey } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(text) }));
-    });
+    const req = http.request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        localAddress,
+        headers: { 'x-api-key': apiKey },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            retryAfter: res.headers['retry-after'],
+            body: JSON.parse(text),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -34,7 +53,8 @@ describe('repeated failed authentications from one address', () => {
   it('counts only failures, then answers 429 rate_limited with Retry-After to that address alone', async () => {
     // Successes are never counted: 50 good requests, then 20 bad ones are all plain 401s.
     for (let i = 0; i < 50; i++) expect((await getFrom('127.0.0.1', url, apiKey)).status).toBe(200);
-    for (let i = 0; i < 20; i++) expect((await getFrom('127.0.0.1', url, `emk_bad_${i}`)).status).toBe(401);
+    for (let i = 0; i < 20; i++)
+      expect((await getFrom('127.0.0.1', url, `emk_bad_${i}`)).status).toBe(401);
 
     const limited = await getFrom('127.0.0.1', url, 'emk_bad_21');
     expect(limited.status).toBe(429);
@@ -77,7 +97,12 @@ describe('the sliding window', () => {
   });
 
   it('tracks a bounded number of addresses', () => {
-    const limiter = createAuthFailureLimiter({ maxFailures: 1, windowMs: 60_000, maxClients: 2, now: () => 0 });
+    const limiter = createAuthFailureLimiter({
+      maxFailures: 1,
+      windowMs: 60_000,
+      maxClients: 2,
+      now: () => 0,
+    });
     limiter.recordFailure('a');
     limiter.recordFailure('b');
     limiter.recordFailure('c'); // forgets 'a', the oldest

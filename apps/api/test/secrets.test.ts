@@ -17,13 +17,24 @@ const refs = { tenant_ref: 'secrets', branch_ref: 'b1' };
 const pfx = testPfx({ cnpj: EMITTER_CNPJ });
 let apiKey: string;
 
-async function call(method: string, path: string, init: { body?: string | FormData; headers?: Record<string, string> } = {}) {
-  const res = await fetch(`${server.url}${path}`, { method, headers: { 'x-api-key': apiKey, ...init.headers }, body: init.body });
+async function call(
+  method: string,
+  path: string,
+  init: { body?: string | FormData; headers?: Record<string, string> } = {},
+) {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { 'x-api-key': apiKey, ...init.headers },
+    body: init.body,
+  });
   const text = await res.text();
   seen.push(`${res.status} ${JSON.stringify([...res.headers])} ${text}`);
   return { status: res.status, text, headers: res.headers };
 }
-const json = (body: unknown, headers: Record<string, string> = {}) => ({ body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  body: JSON.stringify(body),
+  headers: { 'content-type': 'application/json', ...headers },
+});
 const q = new URLSearchParams(refs).toString();
 
 beforeAll(async () => {
@@ -42,27 +53,71 @@ describe('secrets never leave the server', () => {
       return call('POST', `/v1/certificados?${q}`, { body: form, headers: { 'x-api-key': key } });
     };
     // Failures first: every one of these carries a secret the server must not repeat.
-    expect((await upload({ cnpj: EMITTER_CNPJ, password: `${pfx.password}-wrong`, file: pfx.pfx })).status).toBe(422);
-    expect((await upload({ cnpj: 'short', password: pfx.password, file: pfx.pfx })).status).toBe(422);
+    expect(
+      (await upload({ cnpj: EMITTER_CNPJ, password: `${pfx.password}-wrong`, file: pfx.pfx }))
+        .status,
+    ).toBe(422);
+    expect((await upload({ cnpj: 'short', password: pfx.password, file: pfx.pfx })).status).toBe(
+      422,
+    );
     expect((await upload({ password: pfx.password, file: pfx.pfx })).status).toBe(422);
     expect((await upload({ cnpj: EMITTER_CNPJ, password: pfx.password })).status).toBe(422);
-    expect((await upload({ cnpj: '99999999000191', password: pfx.password, file: pfx.pfx })).status).toBe(422);
-    expect((await upload({ cnpj: EMITTER_CNPJ, password: pfx.password, file: new Uint8Array(200 * 1024) })).status).toBe(413);
-    expect((await upload({ cnpj: EMITTER_CNPJ, password: pfx.password, file: pfx.pfx }, `${apiKey}x`)).status).toBe(401);
+    expect(
+      (await upload({ cnpj: '99999999000191', password: pfx.password, file: pfx.pfx })).status,
+    ).toBe(422);
+    expect(
+      (
+        await upload({
+          cnpj: EMITTER_CNPJ,
+          password: pfx.password,
+          file: new Uint8Array(200 * 1024),
+        })
+      ).status,
+    ).toBe(413);
+    expect(
+      (await upload({ cnpj: EMITTER_CNPJ, password: pfx.password, file: pfx.pfx }, `${apiKey}x`))
+        .status,
+    ).toBe(401);
     // The password inside a form field sent to a JSON route, and inside a bad JSON body.
-    expect((await call('POST', '/v1/series', json({ ...refs, serie: -1, next_number: 1, password: pfx.password }))).status).toBe(422);
-    expect((await call('POST', '/v1/series', { body: `{"password":"${pfx.password}"`, headers: { 'content-type': 'application/json' } })).status).toBe(422);
-    expect((await call('GET', `/v1/series?${q}`, { headers: { 'x-api-key': apiKey.slice(0, -1) } })).status).toBe(401);
+    expect(
+      (
+        await call(
+          'POST',
+          '/v1/series',
+          json({ ...refs, serie: -1, next_number: 1, password: pfx.password }),
+        )
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await call('POST', '/v1/series', {
+          body: `{"password":"${pfx.password}"`,
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (await call('GET', `/v1/series?${q}`, { headers: { 'x-api-key': apiKey.slice(0, -1) } }))
+        .status,
+    ).toBe(401);
 
     // Then the successful path through every route.
-    expect((await upload({ cnpj: EMITTER_CNPJ, password: pfx.password, file: pfx.pfx })).status).toBe(201);
+    expect(
+      (await upload({ cnpj: EMITTER_CNPJ, password: pfx.password, file: pfx.pfx })).status,
+    ).toBe(201);
     const series = await call('POST', '/v1/series', json({ ...refs, serie: 1, next_number: 1 }));
     expect(series.status).toBe(201);
     const seriesId = (JSON.parse(series.text) as { id: string }).id;
-    expect((await call('PATCH', `/v1/series/${seriesId}`, json({ next_number: 5 }))).status).toBe(200);
+    expect((await call('PATCH', `/v1/series/${seriesId}`, json({ next_number: 5 }))).status).toBe(
+      200,
+    );
     expect((await call('GET', `/v1/series?${q}`)).status).toBe(200);
     expect((await call('GET', `/v1/certificados?${q}`)).status).toBe(200);
-    const emitted = await call('POST', '/v1/emissoes', json(emissionRequest(refs), { 'idempotency-key': newKey() }));
+    const emitted = await call(
+      'POST',
+      '/v1/emissoes',
+      json(emissionRequest(refs), { 'idempotency-key': newKey() }),
+    );
     expect(emitted.status).toBe(201);
     const docId = (JSON.parse(emitted.text) as { id: string }).id;
     expect((await call('GET', '/v1/documentos')).status).toBe(200);
@@ -76,16 +131,21 @@ describe('secrets never leave the server', () => {
 
     const keySecret = apiKey.split('_').slice(2).join('_');
     // The key's body lines (base64) are what a leak would contain, with or without the PEM armour.
-    const keyLines = pfx.privateKeyPem.split('\n').filter((l) => l.length > 40 && !l.startsWith('-----'));
+    const keyLines = pfx.privateKeyPem
+      .split('\n')
+      .filter((l) => l.length > 40 && !l.startsWith('-----'));
     const haystacks = { responses: seen.join('\n'), logs: server.logs.join('\n') };
     expect(server.logs.length).toBeGreaterThan(20);
     for (const [where, text] of Object.entries(haystacks)) {
       expect(text.includes(keySecret), `API key secret in ${where}`).toBe(false);
       expect(text.includes(pfx.password), `certificate password in ${where}`).toBe(false);
-      for (const line of keyLines) expect(text.includes(line), `private key in ${where}`).toBe(false);
+      for (const line of keyLines)
+        expect(text.includes(line), `private key in ${where}`).toBe(false);
       expect(text.includes('PRIVATE KEY'), `PEM armour in ${where}`).toBe(false);
     }
-    console.log(`secrets: ${seen.length} responses and ${server.logs.length} log lines searched for the key secret, the password and ${keyLines.length} private-key lines: none found`);
+    console.log(
+      `secrets: ${seen.length} responses and ${server.logs.length} log lines searched for the key secret, the password and ${keyLines.length} private-key lines: none found`,
+    );
   });
 
   it('keeps the certificate file and password encrypted, and the key only as a bcrypt hash, in the database', async () => {
@@ -108,7 +168,11 @@ describe('secrets never leave the server', () => {
   });
 
   it('sets the security headers on answers of every kind', async () => {
-    for (const [path, status] of [['/v1/health', 200], ['/v1/series', 401], ['/nope', 404]] as const) {
+    for (const [path, status] of [
+      ['/v1/health', 200],
+      ['/v1/series', 401],
+      ['/nope', 404],
+    ] as const) {
       const res = await fetch(`${server.url}${path}`);
       expect(res.status).toBe(status);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -125,6 +189,8 @@ describe('secrets never leave the server', () => {
       body: JSON.stringify({ x: 'a'.repeat(2 * 1024 * 1024) }),
     });
     expect(big.status).toBe(413);
-    expect(await big.json()).toEqual({ detail: { code: 'payload_too_large', message: expect.any(String) } });
+    expect(await big.json()).toEqual({
+      detail: { code: 'payload_too_large', message: expect.any(String) },
+    });
   });
 });

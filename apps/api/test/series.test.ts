@@ -11,10 +11,19 @@ afterAll(() => server.close());
 let refCounter = 0;
 const freshRefs = () => ({ tenant_ref: `tenant-${++refCounter}`, branch_ref: 'branch-1' });
 
-async function raw(method: string, path: string, apiKey: string, body?: unknown, contentType = 'application/json') {
+async function raw(
+  method: string,
+  path: string,
+  apiKey: string,
+  body?: unknown,
+  contentType = 'application/json',
+) {
   const res = await fetch(`${server.url}${path}`, {
     method,
-    headers: { 'x-api-key': apiKey, ...(body !== undefined ? { 'content-type': contentType } : {}) },
+    headers: {
+      'x-api-key': apiKey,
+      ...(body !== undefined ? { 'content-type': contentType } : {}),
+    },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as any };
@@ -24,7 +33,9 @@ describe('series', () => {
   it('creates a series (model defaults to 55) and lists it', async () => {
     const { client, id } = await server.newProduct();
     const refs = freshRefs();
-    const created = await client.series.createSeries({ body: { ...refs, serie: 1, next_number: 10 } });
+    const created = await client.series.createSeries({
+      body: { ...refs, serie: 1, next_number: 10 },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       id: expect.any(String),
@@ -42,9 +53,13 @@ describe('series', () => {
     const { client } = await server.newProduct();
     const refs = freshRefs();
     for (const serie of [7, 0, 3]) {
-      expect((await client.series.createSeries({ body: { ...refs, serie, next_number: 1 } })).status).toBe(201);
+      expect(
+        (await client.series.createSeries({ body: { ...refs, serie, next_number: 1 } })).status,
+      ).toBe(201);
     }
-    await client.series.createSeries({ body: { ...refs, branch_ref: 'other', serie: 1, next_number: 1 } });
+    await client.series.createSeries({
+      body: { ...refs, branch_ref: 'other', serie: 1, next_number: 1 },
+    });
     const list = await client.series.listSeries({ query: refs });
     expect(list.status === 200 && list.body.map((s) => s.serie)).toEqual([0, 3, 7]);
   });
@@ -53,7 +68,9 @@ describe('series', () => {
     const { client } = await server.newProduct();
     const refs = freshRefs();
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => client.series.createSeries({ body: { ...refs, serie: 2, next_number: 1 } })),
+      Array.from({ length: 8 }, () =>
+        client.series.createSeries({ body: { ...refs, serie: 2, next_number: 1 } }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     const conflicts = results.filter((r) => r.status === 409);
@@ -67,26 +84,46 @@ describe('series', () => {
     const a = await server.newProduct();
     const b = await server.newProduct();
     const refs = freshRefs();
-    expect((await a.client.series.createSeries({ body: { ...refs, serie: 1, next_number: 1 } })).status).toBe(201);
-    expect((await a.client.series.createSeries({ body: { ...refs, tenant_ref: `${refs.tenant_ref}-b`, serie: 1, next_number: 1 } })).status).toBe(201);
-    expect((await b.client.series.createSeries({ body: { ...refs, serie: 1, next_number: 1 } })).status).toBe(201);
+    expect(
+      (await a.client.series.createSeries({ body: { ...refs, serie: 1, next_number: 1 } })).status,
+    ).toBe(201);
+    expect(
+      (
+        await a.client.series.createSeries({
+          body: { ...refs, tenant_ref: `${refs.tenant_ref}-b`, serie: 1, next_number: 1 },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await b.client.series.createSeries({ body: { ...refs, serie: 1, next_number: 1 } })).status,
+    ).toBe(201);
   });
 
   it('patches next_number, and only that', async () => {
     const { client } = await server.newProduct();
-    const created = await client.series.createSeries({ body: { ...freshRefs(), serie: 5, next_number: 1 } });
+    const created = await client.series.createSeries({
+      body: { ...freshRefs(), serie: 5, next_number: 1 },
+    });
     if (created.status !== 201) throw new Error('setup');
-    const patched = await client.series.patchSeries({ params: { series_id: created.body.id }, body: { next_number: 500 } });
+    const patched = await client.series.patchSeries({
+      params: { series_id: created.body.id },
+      body: { next_number: 500 },
+    });
     expect(patched).toMatchObject({ status: 200, body: { ...created.body, next_number: 500 } });
   });
 
-  it('hides other products\' series: PATCH gives 404 and the list is empty', async () => {
+  it("hides other products' series: PATCH gives 404 and the list is empty", async () => {
     const owner = await server.newProduct();
     const other = await server.newProduct();
     const refs = freshRefs();
-    const created = await owner.client.series.createSeries({ body: { ...refs, serie: 1, next_number: 1 } });
+    const created = await owner.client.series.createSeries({
+      body: { ...refs, serie: 1, next_number: 1 },
+    });
     if (created.status !== 201) throw new Error('setup');
-    const patch = await other.client.series.patchSeries({ params: { series_id: created.body.id }, body: { next_number: 9 } });
+    const patch = await other.client.series.patchSeries({
+      params: { series_id: created.body.id },
+      body: { next_number: 9 },
+    });
     expect(patch).toMatchObject({ status: 404, body: { detail: { code: 'series_not_found' } } });
     const list = await other.client.series.listSeries({ query: refs });
     expect(list).toMatchObject({ status: 200, body: [] });
@@ -110,10 +147,25 @@ describe('series: bad input is a 422 that changes nothing', () => {
     ['serie below 0', { ...base, serie: -1 }, ['body', 'serie'], 'greater_than_equal'],
     ['serie above 999', { ...base, serie: 1000 }, ['body', 'serie'], 'less_than_equal'],
     ['next_number 0', { ...base, next_number: 0 }, ['body', 'next_number'], 'greater_than_equal'],
-    ['next_number above 999999999', { ...base, next_number: 1_000_000_000 }, ['body', 'next_number'], 'less_than_equal'],
+    [
+      'next_number above 999999999',
+      { ...base, next_number: 1_000_000_000 },
+      ['body', 'next_number'],
+      'less_than_equal',
+    ],
     ['model 65', { ...base, document_model: '65' }, ['body', 'document_model'], 'literal_error'],
-    ['tenant_ref over 64', { ...base, tenant_ref: 'x'.repeat(65) }, ['body', 'tenant_ref'], 'string_too_long'],
-    ['missing branch_ref', { tenant_ref: 't', serie: 1, next_number: 1 }, ['body', 'branch_ref'], 'missing'],
+    [
+      'tenant_ref over 64',
+      { ...base, tenant_ref: 'x'.repeat(65) },
+      ['body', 'tenant_ref'],
+      'string_too_long',
+    ],
+    [
+      'missing branch_ref',
+      { tenant_ref: 't', serie: 1, next_number: 1 },
+      ['body', 'branch_ref'],
+      'missing',
+    ],
     ['serie as float', { ...base, serie: 1.5 }, ['body', 'serie'], 'int_from_float'],
     ['serie as text', { ...base, serie: 'one' }, ['body', 'serie'], 'int_parsing'],
     ['body not an object', [1, 2], ['body'], 'model_attributes_type'],
@@ -122,7 +174,9 @@ describe('series: bad input is a 422 that changes nothing', () => {
     const { apiKey, client } = await server.newProduct();
     const res = await raw('POST', '/v1/series', apiKey, body);
     expect(res.status).toBe(422);
-    expect(res.body.detail).toEqual(expect.arrayContaining([expect.objectContaining({ loc, type })]));
+    expect(res.body.detail).toEqual(
+      expect.arrayContaining([expect.objectContaining({ loc, type })]),
+    );
     const list = await client.series.listSeries({ query: { tenant_ref: 'tv', branch_ref: 'bv' } });
     expect(list).toMatchObject({ status: 200, body: [] });
   });
@@ -159,11 +213,15 @@ describe('series: bad input is a 422 that changes nothing', () => {
   ];
   it.each(patchCases)('PATCH with %s', async (_name, body, loc, type) => {
     const { apiKey, client } = await server.newProduct();
-    const created = await client.series.createSeries({ body: { ...base, serie: 4, next_number: 7 } });
+    const created = await client.series.createSeries({
+      body: { ...base, serie: 4, next_number: 7 },
+    });
     if (created.status !== 201) throw new Error('setup');
     const res = await raw('PATCH', `/v1/series/${created.body.id}`, apiKey, body);
     expect(res.status).toBe(422);
-    expect(res.body.detail).toEqual(expect.arrayContaining([expect.objectContaining({ loc, type })]));
+    expect(res.body.detail).toEqual(
+      expect.arrayContaining([expect.objectContaining({ loc, type })]),
+    );
     const list = await client.series.listSeries({ query: { tenant_ref: 'tv', branch_ref: 'bv' } });
     expect(list.status === 200 && list.body[0]!.next_number).toBe(7);
   });

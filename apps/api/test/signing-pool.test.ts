@@ -9,7 +9,12 @@ import { EMITTER_CNPJ, emissionRequest } from './helpers/emission.js';
 const pfx = testPfx({ cnpj: EMITTER_CNPJ });
 const credentials = readPkcs12(pfx.pfx, pfx.password);
 const unsigned = (numero: number, items = 3) =>
-  buildNfe({ ...emissionRequest({ tenant_ref: 't', branch_ref: 'b' }, { items }), numero, codigoNumerico: '48151623', issuedAt: new Date('2026-11-22T12:00:00Z') }).xml;
+  buildNfe({
+    ...emissionRequest({ tenant_ref: 't', branch_ref: 'b' }, { items }),
+    numero,
+    codigoNumerico: '48151623',
+    issuedAt: new Date('2026-11-22T12:00:00Z'),
+  }).xml;
 
 const pools = [createSigningPool(2), createSigningPool(0)];
 afterAll(() => Promise.all(pools.map((p) => p.close())));
@@ -32,7 +37,9 @@ describe.each([
   });
 
   it('rejects a document it cannot sign, and keeps working', async () => {
-    await expect(pool.signAndVerify('<NFe><nothing/></NFe>', credentials)).rejects.toThrow(/infNFe/);
+    await expect(pool.signAndVerify('<NFe><nothing/></NFe>', credentials)).rejects.toThrow(
+      /infNFe/,
+    );
     expect(verifyNfe(await pool.signAndVerify(unsigned(2), credentials)).valid).toBe(true);
   });
 });

@@ -29,7 +29,10 @@ describe('start-up', () => {
     running.push(...apis);
     await Promise.all(apis.map((api) => waitUntilReady(api)));
 
-    const migrations = await query<{ name: string }>(url, 'select name from kysely_migration order by name');
+    const migrations = await query<{ name: string }>(
+      url,
+      'select name from kysely_migration order by name',
+    );
     expect(migrations.map((m) => m.name)).toEqual([
       '2026_11_21_0001_create_products',
       '2026_11_21_0002_create_series',

@@ -20,10 +20,17 @@ afterAll(() => server.close());
 async function emitText(text: string) {
   const res = await fetch(`${server.url}/v1/emissoes`, {
     method: 'POST',
-    headers: { 'x-api-key': product.apiKey, 'content-type': 'application/json', 'idempotency-key': newKey() },
+    headers: {
+      'x-api-key': product.apiKey,
+      'content-type': 'application/json',
+      'idempotency-key': newKey(),
+    },
     body: text,
   });
-  return { status: res.status, body: (await res.json()) as { detail?: { loc: (string | number)[]; type: string }[] } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { detail?: { loc: (string | number)[]; type: string }[] },
+  };
 }
 
 const asJson = (value: unknown) => JSON.stringify(value);
@@ -34,7 +41,12 @@ describe('NUL characters', () => {
     body.itens[0]!.descricao = 'before\u0000after';
     const res = await emitText(asJson(body));
     expect(res.status).toBe(422);
-    expect(res.body.detail).toContainEqual(expect.objectContaining({ loc: ['body', 'itens', 0, 'descricao'], type: 'string_pattern_mismatch' }));
+    expect(res.body.detail).toContainEqual(
+      expect.objectContaining({
+        loc: ['body', 'itens', 0, 'descricao'],
+        type: 'string_pattern_mismatch',
+      }),
+    );
     const series = await product.client.series.listSeries({ query: refs });
     expect(series.status === 200 && series.body[0]?.next_number).toBe(1);
   });
@@ -55,7 +67,9 @@ describe('NUL characters', () => {
   });
 
   it('a NUL in the query string → 422 on that parameter', async () => {
-    const res = await fetch(`${server.url}/v1/series?tenant_ref=a%00b&branch_ref=x`, { headers: { 'x-api-key': product.apiKey } });
+    const res = await fetch(`${server.url}/v1/series?tenant_ref=a%00b&branch_ref=x`, {
+      headers: { 'x-api-key': product.apiKey },
+    });
     expect(res.status).toBe(422);
     const body = (await res.json()) as { detail: { loc: string[] }[] };
     expect(body.detail[0]?.loc).toEqual(['query', 'tenant_ref']);

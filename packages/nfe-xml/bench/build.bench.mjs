@@ -3,7 +3,14 @@
 import { buildNfe, prepareNfe, renderNfe } from '../dist/index.js';
 
 const RULE_ID = '00000000-0000-4000-8000-000000000000';
-const line = (tax_domain, fields) => ({ tax_domain, base_calc: '0', base_calc_percent: '100', valor: '0', rule_id: RULE_ID, ...fields });
+const line = (tax_domain, fields) => ({
+  tax_domain,
+  base_calc: '0',
+  base_calc_percent: '100',
+  valor: '0',
+  rule_id: RULE_ID,
+  ...fields,
+});
 
 const itens = Array.from({ length: 990 }, (_, i) => ({
   codigo: `P${i}`,
@@ -34,9 +41,17 @@ const itens = Array.from({ length: 990 }, (_, i) => ({
 const request = {
   serie: 1,
   emitente: {
-    cnpj: '58716523000119', razao_social: 'EMPRESA TESTE LTDA', ie: '112006603110', crt: '3',
-    address_street: 'Rua dos Testes', address_number: '100', address_district: 'Centro', address_city: 'SAO PAULO',
-    address_state: 'SP', address_zip: '01001000', address_city_ibge_code: '3550308',
+    cnpj: '58716523000119',
+    razao_social: 'EMPRESA TESTE LTDA',
+    ie: '112006603110',
+    crt: '3',
+    address_street: 'Rua dos Testes',
+    address_number: '100',
+    address_district: 'Centro',
+    address_city: 'SAO PAULO',
+    address_state: 'SP',
+    address_zip: '01001000',
+    address_city_ibge_code: '3550308',
   },
   destinatario: { nome: 'CLIENTE', indicador_ie: '9', cpf: '12345678909' },
   itens,
@@ -45,7 +60,11 @@ const request = {
   uf_destino_tipo: 'interna',
   ver_proc: 'bench',
 };
-const params = { numero: 123, codigoNumerico: '48151623', issuedAt: new Date('2026-11-21T22:30:00Z') };
+const params = {
+  numero: 123,
+  codigoNumerico: '48151623',
+  issuedAt: new Date('2026-11-21T22:30:00Z'),
+};
 
 function measure(name, iterations, fn) {
   for (let i = 0; i < Math.min(50, iterations); i++) fn(); // warm-up
@@ -56,7 +75,9 @@ function measure(name, iterations, fn) {
   const used = process.cpuUsage(cpu);
   // CPU time is reported too: on a loaded machine wall time includes waiting for a core.
   const cpuMs = (used.user + used.system) / 1000 / iterations;
-  console.log(`${name.padEnd(30)} ${ms.toFixed(3)} ms/op wall, ${cpuMs.toFixed(3)} ms/op CPU  (${iterations} iterations)`);
+  console.log(
+    `${name.padEnd(30)} ${ms.toFixed(3)} ms/op wall, ${cpuMs.toFixed(3)} ms/op CPU  (${iterations} iterations)`,
+  );
 }
 
 const iterations = Number(process.argv[2] ?? 300);

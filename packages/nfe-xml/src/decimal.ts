@@ -122,7 +122,9 @@ export function integerDigits(value: Decimal): number {
 export function formatDecimal(value: Decimal, places: number): string {
   const rounded = roundDecimal(value, places);
   const negative = rounded.coefficient < 0n;
-  const digits = (negative ? -rounded.coefficient : rounded.coefficient).toString().padStart(places + 1, '0');
+  const digits = (negative ? -rounded.coefficient : rounded.coefficient)
+    .toString()
+    .padStart(places + 1, '0');
   const int = digits.slice(0, digits.length - places);
   const body = places === 0 ? int : `${int}.${digits.slice(digits.length - places)}`;
   return negative ? `-${body}` : body;

@@ -1,7 +1,12 @@
 export { buildNfe, renderNfe } from './render.js';
 export { MAX_ITEMS, prepareNfe } from './prepare.js';
 export { NfeValidationError } from './errors.js';
-export { chaveAcesso, isValidCodigoNumerico, modulo11CheckDigit, pickCodigoNumerico } from './chave.js';
+export {
+  chaveAcesso,
+  isValidCodigoNumerico,
+  modulo11CheckDigit,
+  pickCodigoNumerico,
+} from './chave.js';
 export {
   addDecimals,
   compareDecimals,

@@ -24,7 +24,8 @@ export function prepareNfe(request: NfeRequest): PreparedNfe {
   const issues = new IssueList();
   const itens = Array.isArray(request.itens) ? request.itens : [];
   if (itens.length === 0) issues.add(['itens'], 'too_short', 'List should have at least 1 item');
-  if (itens.length > MAX_ITEMS) issues.add(['itens'], 'too_long', `List should have at most ${MAX_ITEMS} items (det{1..990})`);
+  if (itens.length > MAX_ITEMS)
+    issues.add(['itens'], 'too_long', `List should have at most ${MAX_ITEMS} items (det{1..990})`);
 
   const emit = renderEmit(issues, request.emitente);
   const uf = request.emitente.address_state;
@@ -40,14 +41,23 @@ export function prepareNfe(request: NfeRequest): PreparedNfe {
     if (rendered.uf && info && ufInfo(rendered.uf)) {
       const interstate = rendered.uf !== uf;
       if (interstate !== (request.uf_destino_tipo === 'interestadual')) {
-        issues.add(['uf_destino_tipo'], 'uf_destino_tipo_mismatch', `Recipient state ${rendered.uf} and emitter state ${uf} contradict uf_destino_tipo '${request.uf_destino_tipo}'`);
+        issues.add(
+          ['uf_destino_tipo'],
+          'uf_destino_tipo_mismatch',
+          `Recipient state ${rendered.uf} and emitter state ${uf} contradict uf_destino_tipo '${request.uf_destino_tipo}'`,
+        );
       }
     }
   }
 
   const crt = request.emitente.crt;
   const totals = emptyTotals();
-  const ctx = { issues, simples: crt !== '3', interstate: request.uf_destino_tipo === 'interestadual', totals };
+  const ctx = {
+    issues,
+    simples: crt !== '3',
+    interstate: request.uf_destino_tipo === 'interestadual',
+    totals,
+  };
   const limit = Math.min(itens.length, MAX_ITEMS);
   const body = new ChunkedText();
   body.add(emit);

@@ -11,18 +11,30 @@ function checkParams(prepared: PreparedNfe, params: NfeRenderParams): NfeIssue[]
   const issues: NfeIssue[] = [];
   const { numero, codigoNumerico, issuedAt } = params;
   if (!Number.isInteger(numero) || numero < 1 || numero > 999_999_999) {
-    issues.push({ path: ['numero'], type: 'number_out_of_range', message: 'numero should be an integer from 1 to 999999999 (TNF)' });
+    issues.push({
+      path: ['numero'],
+      type: 'number_out_of_range',
+      message: 'numero should be an integer from 1 to 999999999 (TNF)',
+    });
   } else if (!isValidCodigoNumerico(codigoNumerico, numero)) {
     issues.push({
       path: ['codigoNumerico'],
       type: 'invalid_codigo_numerico',
-      message: 'cNF should be 8 digits, differ from nNF and not be a trivial sequence (NT 2019.001)',
+      message:
+        'cNF should be 8 digits, differ from nNF and not be a trivial sequence (NT 2019.001)',
     });
   }
-  const year = issuedAt instanceof Date && ufInfo(prepared.uf) ? localDateTime(issuedAt, ufInfo(prepared.uf) ?? { cUF: '', utcOffset: '-03:00' }).year : NaN;
+  const year =
+    issuedAt instanceof Date && ufInfo(prepared.uf)
+      ? localDateTime(issuedAt, ufInfo(prepared.uf) ?? { cUF: '', utcOffset: '-03:00' }).year
+      : NaN;
   // TDateTimeUTC only admits years 2000–2099.
   if (!(year >= 2000 && year <= 2099)) {
-    issues.push({ path: ['issuedAt'], type: 'datetime_out_of_range', message: 'issuedAt should be a valid instant in the years 2000–2099' });
+    issues.push({
+      path: ['issuedAt'],
+      type: 'datetime_out_of_range',
+      message: 'issuedAt should be a valid instant in the years 2000–2099',
+    });
   }
   return issues;
 }
@@ -32,11 +44,17 @@ function checkParams(prepared: PreparedNfe, params: NfeRenderParams): NfeIssue[]
  * offset, the chave (also `infNFe/@Id` and `cDV`). The result is the `NFe` element in canonical
  * form (C14N 1.0: no declaration, no whitespace between tags, `Id` before `versao`), ready to sign.
  */
-export function renderNfe(prepared: PreparedNfe, params: NfeRenderParams): { xml: string; chave: string } {
+export function renderNfe(
+  prepared: PreparedNfe,
+  params: NfeRenderParams,
+): { xml: string; chave: string } {
   const issues = checkParams(prepared, params);
   if (issues.length > 0) throw new NfeValidationError(issues);
   const uf = ufInfo(prepared.uf);
-  if (!uf) throw new NfeValidationError([{ path: ['emitente', 'address_state'], type: 'unknown_uf', message: 'unknown state' }]);
+  if (!uf)
+    throw new NfeValidationError([
+      { path: ['emitente', 'address_state'], type: 'unknown_uf', message: 'unknown state' },
+    ]);
   const dh = localDateTime(params.issuedAt, uf);
   const aamm = String(dh.year % 100).padStart(2, '0') + String(dh.month).padStart(2, '0');
   const chave = chaveAcesso({

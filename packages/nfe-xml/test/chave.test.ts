@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { chaveAcesso, isValidCodigoNumerico, modulo11CheckDigit, pickCodigoNumerico } from '../src/index.js';
+import {
+  chaveAcesso,
+  isValidCodigoNumerico,
+  modulo11CheckDigit,
+  pickCodigoNumerico,
+} from '../src/index.js';
 
 describe('modulo11CheckDigit (domain doc §1 worked examples)', () => {
   it.each([
@@ -15,7 +20,8 @@ describe('modulo11CheckDigit (domain doc §1 worked examples)', () => {
     // Search a body whose weighted sum is a positive multiple of 11.
     const body = Array.from({ length: 1000 }, (_, i) => String(i).padStart(43, '0')).find((b) => {
       let sum = 0;
-      for (let i = b.length - 1, w = 2; i >= 0; i--, w = w === 9 ? 2 : w + 1) sum += (b.charCodeAt(i) - 48) * w;
+      for (let i = b.length - 1, w = 2; i >= 0; i--, w = w === 9 ? 2 : w + 1)
+        sum += (b.charCodeAt(i) - 48) * w;
       return sum % 11 === 0 && sum > 0;
     });
     expect(body).toBeDefined();
@@ -26,32 +32,74 @@ describe('modulo11CheckDigit (domain doc §1 worked examples)', () => {
 describe('chaveAcesso', () => {
   it('rebuilds the sample chave from its parts', () => {
     expect(
-      chaveAcesso({ cUF: '43', aamm: '1809', cnpj: '06929383000163', serie: 1, numero: 26, tpEmis: '1', codigoNumerico: '00001030' }),
+      chaveAcesso({
+        cUF: '43',
+        aamm: '1809',
+        cnpj: '06929383000163',
+        serie: 1,
+        numero: 26,
+        tpEmis: '1',
+        codigoNumerico: '00001030',
+      }),
     ).toBe('43180906929383000163550010000000261000010301');
   });
 
   it('pads serie and numero and accepts another model', () => {
-    const chave = chaveAcesso({ cUF: '41', aamm: '1707', cnpj: '06117473000150', serie: 1, numero: 46320, tpEmis: '2', codigoNumerico: '61275652', modelo: '55' });
+    const chave = chaveAcesso({
+      cUF: '41',
+      aamm: '1707',
+      cnpj: '06117473000150',
+      serie: 1,
+      numero: 46320,
+      tpEmis: '2',
+      codigoNumerico: '61275652',
+      modelo: '55',
+    });
     expect(chave).toBe('41170706117473000150550010000463202612756525');
   });
 
   it('works with an alphanumeric CNPJ (letters count charCode − 48)', () => {
-    const chave = chaveAcesso({ cUF: '35', aamm: '2607', cnpj: '12ABC34501DE35', serie: 1, numero: 1, tpEmis: '1', codigoNumerico: '12345670' });
+    const chave = chaveAcesso({
+      cUF: '35',
+      aamm: '2607',
+      cnpj: '12ABC34501DE35',
+      serie: 1,
+      numero: 1,
+      tpEmis: '1',
+      codigoNumerico: '12345670',
+    });
     expect(chave).toHaveLength(44);
     expect(chave.slice(6, 20)).toBe('12ABC34501DE35');
     // Hand computation: sum of (charCode − 48) × weight over the first 43 characters.
     const first43 = chave.slice(0, 43);
     let sum = 0;
-    for (let i = 42, w = 2; i >= 0; i--, w = w === 9 ? 2 : w + 1) sum += (first43.charCodeAt(i) - 48) * w;
+    for (let i = 42, w = 2; i >= 0; i--, w = w === 9 ? 2 : w + 1)
+      sum += (first43.charCodeAt(i) - 48) * w;
     const expected = sum % 11 < 2 ? 0 : 11 - (sum % 11);
     expect(chave.at(43)).toBe(String(expected));
     // A letter changes the digit differently from a digit in the same place.
-    const other = chaveAcesso({ cUF: '35', aamm: '2607', cnpj: '12ABC34501DF35', serie: 1, numero: 1, tpEmis: '1', codigoNumerico: '12345670' });
+    const other = chaveAcesso({
+      cUF: '35',
+      aamm: '2607',
+      cnpj: '12ABC34501DF35',
+      serie: 1,
+      numero: 1,
+      tpEmis: '1',
+      codigoNumerico: '12345670',
+    });
     expect(other.slice(0, 43)).not.toBe(first43);
   });
 
   it('rejects parts that do not fit', () => {
-    const ok = { cUF: '35', aamm: '2611', cnpj: '58716523000119', serie: 1, numero: 1, tpEmis: '1', codigoNumerico: '12345670' };
+    const ok = {
+      cUF: '35',
+      aamm: '2611',
+      cnpj: '58716523000119',
+      serie: 1,
+      numero: 1,
+      tpEmis: '1',
+      codigoNumerico: '12345670',
+    };
     expect(() => chaveAcesso({ ...ok, serie: 1000 })).toThrow(RangeError);
     expect(() => chaveAcesso({ ...ok, numero: 0 })).toThrow(RangeError);
     expect(() => chaveAcesso({ ...ok, aamm: '2613' })).toThrow(RangeError);
@@ -62,7 +110,15 @@ describe('chaveAcesso', () => {
 
 describe('codigo numérico (cNF)', () => {
   it('refuses the 20 trivial sequences, nNF itself and wrong lengths', () => {
-    for (const trivial of ['00000000', '11111111', '99999999', '12345678', '23456789', '90123456', '01234567']) {
+    for (const trivial of [
+      '00000000',
+      '11111111',
+      '99999999',
+      '12345678',
+      '23456789',
+      '90123456',
+      '01234567',
+    ]) {
       expect(isValidCodigoNumerico(trivial, 5), trivial).toBe(false);
     }
     expect(isValidCodigoNumerico('00000026', 26)).toBe(false);

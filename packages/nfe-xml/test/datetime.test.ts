@@ -9,15 +9,20 @@ describe('dhEmi and the UF table', () => {
     expect(Object.keys(ufs)).toHaveLength(27);
     expect(ufInfo('SP')).toEqual({ cUF: '35', utcOffset: '-03:00' });
     expect(ufInfo('AC')?.utcOffset).toBe('-05:00');
-    for (const uf of ['AM', 'RO', 'RR', 'MT', 'MS']) expect(ufInfo(uf)?.utcOffset, uf).toBe('-04:00');
+    for (const uf of ['AM', 'RO', 'RR', 'MT', 'MS'])
+      expect(ufInfo(uf)?.utcOffset, uf).toBe('-04:00');
     expect(ufInfo('EX')).toBeUndefined();
     expect(ufInfo('toString')).toBeUndefined();
   });
 
   it('writes local time in the state offset, whole seconds, and the AAMM of local time', () => {
     const instant = new Date('2026-12-01T02:30:15.987Z');
-    expect(localDateTime(instant, { cUF: '35', utcOffset: '-03:00' }).text).toBe('2026-11-30T23:30:15-03:00');
-    expect(localDateTime(instant, { cUF: '12', utcOffset: '-05:00' }).text).toBe('2026-11-30T21:30:15-05:00');
+    expect(localDateTime(instant, { cUF: '35', utcOffset: '-03:00' }).text).toBe(
+      '2026-11-30T23:30:15-03:00',
+    );
+    expect(localDateTime(instant, { cUF: '12', utcOffset: '-05:00' }).text).toBe(
+      '2026-11-30T21:30:15-05:00',
+    );
     // Emitter in SP: local month is November although UTC is already December.
     const { xml, chave } = buildNfe({ ...request(), ...PARAMS, issuedAt: instant });
     expect(xml).toContain('<dhEmi>2026-11-30T23:30:15-03:00</dhEmi>');
@@ -26,7 +31,10 @@ describe('dhEmi and the UF table', () => {
 
   it('uses the emitter state offset in the document', () => {
     const e = request().emitente;
-    const { xml } = buildNfe({ ...request({ emitente: { ...e, address_state: 'AM', address_city_ibge_code: '1302603' } }), ...PARAMS });
+    const { xml } = buildNfe({
+      ...request({ emitente: { ...e, address_state: 'AM', address_city_ibge_code: '1302603' } }),
+      ...PARAMS,
+    });
     expect(xml).toContain('<dhEmi>2026-11-21T18:30:00-04:00</dhEmi>');
     expect(xml).toContain('<cUF>13</cUF>');
   });
@@ -37,6 +45,9 @@ describe.skipIf(!HAVE_SHARED)('the schema check itself', () => {
     const { xml } = buildNfe({ ...request(), ...PARAMS });
     expect(schemaErrors(xml)).toEqual([]);
     expect(schemaErrors(xml.replace('<nNF>26</nNF>', '<nNF>026</nNF>')).length).toBe(2);
-    expect(schemaErrors(xml.replace('<xNome>EMPRESA TESTE LTDA</xNome>', '<xNome> EMPRESA</xNome>')).length).toBe(2);
+    expect(
+      schemaErrors(xml.replace('<xNome>EMPRESA TESTE LTDA</xNome>', '<xNome> EMPRESA</xNome>'))
+        .length,
+    ).toBe(2);
   });
 });

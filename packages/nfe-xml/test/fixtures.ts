@@ -4,7 +4,14 @@ export const RULE_ID = '00000000-0000-4000-8000-000000000000';
 
 /** A tax line with neutral defaults; override what the case needs. */
 export function line(tax_domain: string, fields: Partial<NfeTributoLinha> = {}): NfeTributoLinha {
-  return { tax_domain, base_calc: '0', base_calc_percent: '100', valor: '0', rule_id: RULE_ID, ...fields };
+  return {
+    tax_domain,
+    base_calc: '0',
+    base_calc_percent: '100',
+    valor: '0',
+    rule_id: RULE_ID,
+    ...fields,
+  };
 }
 
 export function item(overrides: Partial<NfeItem> = {}): NfeItem {
@@ -17,7 +24,13 @@ export function item(overrides: Partial<NfeItem> = {}): NfeItem {
     unidade_tributavel: 'UN',
     quantidade: '10',
     valor_unitario: '50',
-    fiscal_result: { cfop: '5102', consumidor_final: true, indicador_ie: '9', csosn: '102', tributos: [] },
+    fiscal_result: {
+      cfop: '5102',
+      consumidor_final: true,
+      indicador_ie: '9',
+      csosn: '102',
+      tributos: [],
+    },
     ...overrides,
   };
 }
@@ -51,4 +64,8 @@ export function request(overrides: Partial<NfeRequest> = {}): NfeRequest {
 }
 
 /** The render parameters most tests use. */
-export const PARAMS = { numero: 26, codigoNumerico: '00001030', issuedAt: new Date('2026-11-21T22:30:00Z') };
+export const PARAMS = {
+  numero: 26,
+  codigoNumerico: '00001030',
+  issuedAt: new Date('2026-11-21T22:30:00Z'),
+};

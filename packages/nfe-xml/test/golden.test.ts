@@ -58,9 +58,32 @@ const SAMPLE_REQUEST: NfeRequest = {
         csosn: '202',
         origem: '0',
         tributos: [
-          { tax_domain: 'icms_st', base_calc: '0', base_calc_percent: '100', valor: '0', aliquota_st: '0', rule_id: RULE_ID },
-          { tax_domain: 'pis', cst: '49', base_calc: '0', base_calc_percent: '100', valor: '0', aliquota: '0', rule_id: RULE_ID },
-          { tax_domain: 'cofins', cst: '49', base_calc: '0', base_calc_percent: '100', valor: '0', aliquota: '0', rule_id: RULE_ID },
+          {
+            tax_domain: 'icms_st',
+            base_calc: '0',
+            base_calc_percent: '100',
+            valor: '0',
+            aliquota_st: '0',
+            rule_id: RULE_ID,
+          },
+          {
+            tax_domain: 'pis',
+            cst: '49',
+            base_calc: '0',
+            base_calc_percent: '100',
+            valor: '0',
+            aliquota: '0',
+            rule_id: RULE_ID,
+          },
+          {
+            tax_domain: 'cofins',
+            cst: '49',
+            base_calc: '0',
+            base_calc_percent: '100',
+            valor: '0',
+            aliquota: '0',
+            rule_id: RULE_ID,
+          },
         ],
       },
     },
@@ -111,47 +134,62 @@ function infNFeLeaves(xml: string): Map<string, string> {
   return out;
 }
 
-describe.skipIf(!HAVE_SHARED)('golden: the authorised sample 43180906929383000163550010000000261000010301', () => {
+describe.skipIf(!HAVE_SHARED)(
+  'golden: the authorised sample 43180906929383000163550010000000261000010301',
+  () => {
+    const built = HAVE_SHARED
+      ? buildNfe({
+          ...SAMPLE_REQUEST,
+          numero: 26,
+          codigoNumerico: '00001030',
+          issuedAt: new Date('2018-09-25T03:00:00Z'),
+        })
+      : { xml: '', chave: '' };
 
-  const built = HAVE_SHARED
-    ? buildNfe({ ...SAMPLE_REQUEST, numero: 26, codigoNumerico: '00001030', issuedAt: new Date('2018-09-25T03:00:00Z') })
-    : { xml: '', chave: '' };
+    it('has the sample chave', () => {
+      expect(built.chave).toBe('43180906929383000163550010000000261000010301');
+      expect(built.xml).toContain(
+        '<infNFe Id="NFe43180906929383000163550010000000261000010301" versao="4.00">',
+      );
+    });
 
-  it('has the sample chave', () => {
-    expect(built.chave).toBe('43180906929383000163550010000000261000010301');
-    expect(built.xml).toContain('<infNFe Id="NFe43180906929383000163550010000000261000010301" versao="4.00">');
-  });
-
-  it('has every field of ide, emit, dest, det, total, transp and pag that the sample has, with the same value', () => {
-    const sample = infNFeLeaves(readFileSync(sharedPath('nfe-samples', SAMPLE), 'utf8'));
-    const ours = infNFeLeaves(built.xml);
-    expect([...ours.keys()].sort()).toEqual([...sample.keys()].sort());
-    for (const [path, expected] of sample) {
-      const actual = ours.get(path) ?? '';
-      if (DECIMAL_FIELD.test(path) && parseDecimal(expected) && parseDecimal(actual)) {
-        // The layout allows several spellings of a number (qCom "10.0000" or "10"); compare values.
-        expect(compareDecimals(decimal(actual), decimal(expected)), `${path}: ${actual} vs ${expected}`).toBe(0);
-      } else {
-        expect(actual, path).toBe(expected);
+    it('has every field of ide, emit, dest, det, total, transp and pag that the sample has, with the same value', () => {
+      const sample = infNFeLeaves(readFileSync(sharedPath('nfe-samples', SAMPLE), 'utf8'));
+      const ours = infNFeLeaves(built.xml);
+      expect([...ours.keys()].sort()).toEqual([...sample.keys()].sort());
+      for (const [path, expected] of sample) {
+        const actual = ours.get(path) ?? '';
+        if (DECIMAL_FIELD.test(path) && parseDecimal(expected) && parseDecimal(actual)) {
+          // The layout allows several spellings of a number (qCom "10.0000" or "10"); compare values.
+          expect(
+            compareDecimals(decimal(actual), decimal(expected)),
+            `${path}: ${actual} vs ${expected}`,
+          ).toBe(0);
+        } else {
+          expect(actual, path).toBe(expected);
+        }
       }
-    }
-  });
+    });
 
-  it('writes the excluded fields as its own rules say', () => {
-    expect(built.xml).toContain('<cMunFG>4319901</cMunFG>');
-    expect(built.xml).toContain('<modBCST>6</modBCST>');
-    expect(built.xml).toContain('<indPag>0</indPag>');
-    expect(built.xml).not.toContain('dhSaiEnt');
-  });
+    it('writes the excluded fields as its own rules say', () => {
+      expect(built.xml).toContain('<cMunFG>4319901</cMunFG>');
+      expect(built.xml).toContain('<modBCST>6</modBCST>');
+      expect(built.xml).toContain('<indPag>0</indPag>');
+      expect(built.xml).not.toContain('dhSaiEnt');
+    });
 
-  it('sample sections compared are not empty', () => {
-    const paths = [...infNFeLeaves(built.xml).keys()];
-    for (const section of ['ide', 'emit', 'dest', 'det[1]', 'total', 'transp', 'pag']) {
-      expect(paths.some((p) => p.startsWith(`infNFe/${section}/`)), section).toBe(true);
-    }
-  });
+    it('sample sections compared are not empty', () => {
+      const paths = [...infNFeLeaves(built.xml).keys()];
+      for (const section of ['ide', 'emit', 'dest', 'det[1]', 'total', 'transp', 'pag']) {
+        expect(
+          paths.some((p) => p.startsWith(`infNFe/${section}/`)),
+          section,
+        ).toBe(true);
+      }
+    });
 
-  it('validates and is canonical', () => {
-    expectValidCanonical(built.xml);
-  });
-});
+    it('validates and is canonical', () => {
+      expectValidCanonical(built.xml);
+    });
+  },
+);

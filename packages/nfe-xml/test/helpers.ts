@@ -1,4 +1,10 @@
-import { canonicalXml, NFE_SCHEMA_PACKS, sharedDir, validateNfeXml, withPlaceholderSignature } from '@emissor/test-support';
+import {
+  canonicalXml,
+  NFE_SCHEMA_PACKS,
+  sharedDir,
+  validateNfeXml,
+  withPlaceholderSignature,
+} from '@emissor/test-support';
 import { expect } from 'vitest';
 
 /** Whether the shared schemas are here; tests that need them skip (with a message) otherwise. */
@@ -7,7 +13,9 @@ export const HAVE_SHARED = sharedDir() !== undefined;
 /** Schema errors of a built document under both packs (empty = valid under both). */
 export function schemaErrors(xml: string): string[] {
   const signed = withPlaceholderSignature(xml);
-  return NFE_SCHEMA_PACKS.flatMap((pack) => validateNfeXml(signed, pack).map((e) => `${pack}: ${e}`));
+  return NFE_SCHEMA_PACKS.flatMap((pack) =>
+    validateNfeXml(signed, pack).map((e) => `${pack}: ${e}`),
+  );
 }
 
 /** Asserts validity under both packs and that the bytes are already Canonical XML 1.0. */

@@ -14,7 +14,13 @@ export interface GroupShape {
   readonly credit: boolean;
 }
 
-const S = (own: GroupShape['own'], reduced: boolean, fcp: boolean, st: GroupShape['st'], credit = false): GroupShape => ({
+const S = (
+  own: GroupShape['own'],
+  reduced: boolean,
+  fcp: boolean,
+  st: GroupShape['st'],
+  credit = false,
+): GroupShape => ({
   own,
   reduced,
   fcp,
@@ -57,16 +63,34 @@ export function icmsLines(code: string, simples: boolean, full: boolean): NfeTri
   const lines: NfeTributoLinha[] = [];
   const withOwn = shape.own === 'required' || (shape.own === 'optional' && full);
   if (withOwn) {
-    lines.push(line('icms', { ...codeField, base_calc: '500', aliquota: '18', valor: '90', base_calc_percent: shape.reduced && full ? '80' : shape.reduced && shape.own === 'required' ? '80' : '100', codigo_beneficio: full ? 'SP123456' : null }));
+    lines.push(
+      line('icms', {
+        ...codeField,
+        base_calc: '500',
+        aliquota: '18',
+        valor: '90',
+        base_calc_percent:
+          shape.reduced && full ? '80' : shape.reduced && shape.own === 'required' ? '80' : '100',
+        codigo_beneficio: full ? 'SP123456' : null,
+      }),
+    );
   } else if (shape.credit) {
     lines.push(line('icms', { ...codeField, base_calc: '500', aliquota: '1.25', valor: '6.25' }));
   } else if (full) {
     lines.push(line('icms', { ...codeField })); // a zero line that only names the code
   }
-  if (shape.fcp && full && withOwn) lines.push(line('fcp', { base_calc: '500', fcp_percent: '2', valor: '10' }));
+  if (shape.fcp && full && withOwn)
+    lines.push(line('fcp', { base_calc: '500', fcp_percent: '2', valor: '10' }));
   const withSt = shape.st === 'required' || (shape.st === 'optional' && full);
   if (withSt) {
-    lines.push(line('icms_st', { base_calc: '600', aliquota_st: '18', valor: '18', ...(full ? { mva: '40.5', base_calc_percent: '90' } : {}) }));
+    lines.push(
+      line('icms_st', {
+        base_calc: '600',
+        aliquota_st: '18',
+        valor: '18',
+        ...(full ? { mva: '40.5', base_calc_percent: '90' } : {}),
+      }),
+    );
     if (full) lines.push(line('fcp_st', { base_calc: '600', fcp_percent: '2', valor: '2' }));
   }
   return lines;
@@ -74,5 +98,7 @@ export function icmsLines(code: string, simples: boolean, full: boolean): NfeTri
 
 /** The ICMS + ST value these lines add to vNF (only ST and FCP-ST do). */
 export function stAddsToTotal(lines: NfeTributoLinha[]): number {
-  return lines.filter((l) => l.tax_domain === 'icms_st' || l.tax_domain === 'fcp_st').reduce((sum, l) => sum + Number(l.valor), 0);
+  return lines
+    .filter((l) => l.tax_domain === 'icms_st' || l.tax_domain === 'fcp_st')
+    .reduce((sum, l) => sum + Number(l.valor), 0);
 }

@@ -9,7 +9,9 @@ import { signNfe, verifyNfe } from '../dist/index.js';
 
 function credentials() {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
+  const key = forge.pki.privateKeyFromPem(
+    privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
+  );
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
   cert.serialNumber = '01';
@@ -19,7 +21,9 @@ function credentials() {
   cert.setSubject(subject);
   cert.setIssuer(subject);
   cert.sign(key, forge.md.sha256.create());
-  const certificateBase64 = forge.util.encode64(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes());
+  const certificateBase64 = forge.util.encode64(
+    forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(),
+  );
   return { privateKey, certificateBase64 };
 }
 
@@ -74,5 +78,7 @@ for (const items of [1, 10, 100, 990]) {
   const sign = time(() => signNfe(xml, creds));
   const verify = time(() => verifyNfe(signed));
   const pair = ({ wall, cpu }) => `${wall.toFixed(3).padStart(8)} / ${cpu.toFixed(3).padStart(7)}`;
-  console.log(`${String(items).padStart(5)} ${String(Buffer.byteLength(xml)).padStart(8)}   ${pair(sign)}        ${pair(verify)}`);
+  console.log(
+    `${String(items).padStart(5)} ${String(Buffer.byteLength(xml)).padStart(8)}   ${pair(sign)}        ${pair(verify)}`,
+  );
 }

@@ -1,5 +1,11 @@
 import type { NamespaceContext, StartTag } from './xml-scan.js';
-import { applyNamespaceDeclarations, decodeAttributeValue, escapeAttributeC14n, malformed, XML_NAMESPACE } from './xml-scan.js';
+import {
+  applyNamespaceDeclarations,
+  decodeAttributeValue,
+  escapeAttributeC14n,
+  malformed,
+  XML_NAMESPACE,
+} from './xml-scan.js';
 
 /*
  * The general form of a canonical start tag (C14N 1.0 sections 2.2 and 4.x): namespace
@@ -39,7 +45,11 @@ function declaredPrefixes(tag: StartTag): string[] {
  * (for the apex, every namespace in scope is written, as inclusive C14N of a document subset
  * requires); a declaration is written only where it differs from it.
  */
-export function renderStartTag(tag: StartTag, parent: NamespaceContext, isApex: boolean): RenderedStartTag {
+export function renderStartTag(
+  tag: StartTag,
+  parent: NamespaceContext,
+  isApex: boolean,
+): RenderedStartTag {
   const context = applyNamespaceDeclarations(tag, parent);
   const rendered: NamespaceContext = isApex ? {} : parent;
   const prefixes = isApex ? Object.keys(context) : declaredPrefixes(tag);
@@ -50,7 +60,11 @@ export function renderStartTag(tag: StartTag, parent: NamespaceContext, isApex: 
     // xmlns="" is only written to undo a non-empty default the output ancestor wrote.
     const before = prefix === '' ? (rendered[''] ?? '') : rendered[prefix];
     if (uri === before) continue;
-    namespaces.push(prefix === '' ? ` xmlns="${escapeAttributeC14n(uri)}"` : ` xmlns:${prefix}="${escapeAttributeC14n(uri)}"`);
+    namespaces.push(
+      prefix === ''
+        ? ` xmlns="${escapeAttributeC14n(uri)}"`
+        : ` xmlns:${prefix}="${escapeAttributeC14n(uri)}"`,
+    );
   }
   const attributes: SortableAttribute[] = [];
   for (const attr of tag.attributes) {

@@ -3,7 +3,16 @@ import { XmlSignError } from './errors.js';
 import { OpenElements } from './open-elements.js';
 import { endOfVerbatimAttributes } from './verbatim-start-tag.js';
 import type { NamespaceContext } from './xml-scan.js';
-import { escapeTextC14n, locateElement, malformed, parseEndTag, parseReference, parseStartTag, scanName, skipMarkup } from './xml-scan.js';
+import {
+  escapeTextC14n,
+  locateElement,
+  malformed,
+  parseEndTag,
+  parseReference,
+  parseStartTag,
+  scanName,
+  skipMarkup,
+} from './xml-scan.js';
 
 /*
  * Canonical XML 1.0 (2001-03-15, without comments) of one element subtree, in a single pass over
@@ -34,7 +43,11 @@ export interface CanonicalElement {
  * namespaces in scope at its parent (they are written on the apex, as inclusive C14N of a
  * document subset requires).
  */
-export function canonicalizeElement(xml: string, start: number, parentContext: NamespaceContext): CanonicalElement {
+export function canonicalizeElement(
+  xml: string,
+  start: number,
+  parentContext: NamespaceContext,
+): CanonicalElement {
   const apex = parseStartTag(xml, start);
   const apexRendered = renderStartTag(apex, parentContext, true);
   if (apex.selfClosing) return { canonical: `${apexRendered.text}</${apex.name}>`, end: apex.end };
@@ -62,7 +75,8 @@ export function canonicalizeElement(xml: string, start: number, parentContext: N
         let end = open.endOfExactEndTag(i);
         if (end < 0) {
           const endTag = parseEndTag(xml, i);
-          if (open.name() !== endTag.name) throw malformed(`unexpected </${endTag.name}> at offset ${i}`);
+          if (open.name() !== endTag.name)
+            throw malformed(`unexpected </${endTag.name}> at offset ${i}`);
           flush(i, `</${endTag.name}>`, endTag.end);
           end = endTag.end;
         }
@@ -82,7 +96,10 @@ export function canonicalizeElement(xml: string, start: number, parentContext: N
         }
         i = after;
       } else if (next === 0x3f /* ? */) {
-        throw new XmlSignError('unsupported', `processing instruction inside <${apex.name}> at offset ${i}`);
+        throw new XmlSignError(
+          'unsupported',
+          `processing instruction inside <${apex.name}> at offset ${i}`,
+        );
       } else {
         const nameEnd = scanName(xml, i + 1);
         if (nameEnd > i + 1 && xml.charCodeAt(nameEnd) === 0x3e) {
@@ -130,7 +147,13 @@ type Flush = (upTo: number, replacement: string, resume: number) => void;
  * Handles a start tag below the apex other than `<name>` (whose name, if any, ends at `nameEnd`)
  * and returns the index after it.
  */
-function otherStartTag(xml: string, i: number, nameEnd: number, open: OpenElements, flush: Flush): number {
+function otherStartTag(
+  xml: string,
+  i: number,
+  nameEnd: number,
+  open: OpenElements,
+  flush: Flush,
+): number {
   if (nameEnd > i + 1) {
     const after = xml.charCodeAt(nameEnd);
     if (after === 0x2f && xml.charCodeAt(nameEnd + 1) === 0x3e /* <name/> */) {

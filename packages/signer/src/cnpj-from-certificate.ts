@@ -30,7 +30,8 @@ function decodeAsn1String(node: forge.asn1.Asn1): string | undefined {
       return forge.util.decodeUtf8(node.value);
     case forge.asn1.Type.BMPSTRING: {
       let out = '';
-      for (let i = 0; i + 1 < node.value.length; i += 2) out += String.fromCharCode((node.value.charCodeAt(i) << 8) | node.value.charCodeAt(i + 1));
+      for (let i = 0; i + 1 < node.value.length; i += 2)
+        out += String.fromCharCode((node.value.charCodeAt(i) << 8) | node.value.charCodeAt(i + 1));
       return out;
     }
     default:
@@ -41,14 +42,20 @@ function decodeAsn1String(node: forge.asn1.Asn1): string | undefined {
 
 /** The value of the 2.16.76.1.3.3 otherName in the certificate's subjectAltName, if any. */
 export function cnpjFromSubjectAltName(cert: forge.pki.Certificate): string | undefined {
-  const extension = (cert.extensions as { id?: string; value?: string }[]).find((e) => e.id === SAN_OID);
+  const extension = (cert.extensions as { id?: string; value?: string }[]).find(
+    (e) => e.id === SAN_OID,
+  );
   if (typeof extension?.value !== 'string') return undefined;
   const san = forge.asn1.fromDer(extension.value);
   if (!Array.isArray(san.value)) return undefined;
   for (const generalName of san.value) {
     // otherName ::= [0] { type-id OBJECT IDENTIFIER, value [0] EXPLICIT ANY }
     // The tag number of a context-specific node is not a universal Type, hence the Number() cast.
-    if (generalName.tagClass !== forge.asn1.Class.CONTEXT_SPECIFIC || Number(generalName.type) !== 0) continue;
+    if (
+      generalName.tagClass !== forge.asn1.Class.CONTEXT_SPECIFIC ||
+      Number(generalName.type) !== 0
+    )
+      continue;
     if (!Array.isArray(generalName.value)) continue;
     const [oid, wrapper] = generalName.value;
     if (oid?.type !== forge.asn1.Type.OID || typeof oid.value !== 'string') continue;
@@ -65,7 +72,10 @@ export function cnpjFromSubjectAltName(cert: forge.pki.Certificate): string | un
  * CN of the form `NAME:CNPJ` or a CN that is itself a CNPJ (punctuation such as
  * `06.157.250/0001-16` is removed). Undefined when neither is there.
  */
-export function cnpjFromCertificate(cert: forge.pki.Certificate, commonName: string): string | undefined {
+export function cnpjFromCertificate(
+  cert: forge.pki.Certificate,
+  commonName: string,
+): string | undefined {
   const fromSan = cnpjFromSubjectAltName(cert);
   const sanCnpj = fromSan === undefined ? undefined : normalizeCnpj(fromSan);
   if (sanCnpj) return sanCnpj;

@@ -1,10 +1,6 @@
 /** Why a PKCS#12 file could not be turned into signing credentials. */
 export type CertificateErrorCode =
-  | 'password_invalid'
-  | 'unreadable'
-  | 'no_private_key'
-  | 'no_certificate'
-  | 'cnpj_missing';
+  'password_invalid' | 'unreadable' | 'no_private_key' | 'no_certificate' | 'cnpj_missing';
 
 /**
  * Thrown by `readPkcs12`. The message is for logs and never contains the password; branch on

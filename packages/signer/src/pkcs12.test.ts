@@ -41,7 +41,9 @@ describe.skipIf(!sharedDir())('readPkcs12 on the public test certificates', () =
     const legacy = readPkcs12(pfx('expired_certificate_legacy.pfx'), 'associacao');
     expect(legacy.certificateBase64).toBe(modern.certificateBase64);
     expect(legacy.cnpj).toBe('99999090910270');
-    expect(legacy.privateKey.export({ type: 'pkcs8', format: 'der' })).toEqual(modern.privateKey.export({ type: 'pkcs8', format: 'der' }));
+    expect(legacy.privateKey.export({ type: 'pkcs8', format: 'der' })).toEqual(
+      modern.privateKey.export({ type: 'pkcs8', format: 'der' }),
+    );
   });
 
   it('takes the CNPJ from a punctuated CN when there is no SAN otherName', () => {
@@ -64,15 +66,24 @@ describe('readPkcs12 on generated certificates', () => {
     return { generated, credentials: readPkcs12(generated.pfx, generated.password) };
   };
 
-  it.each(['san-octet-string', 'san-printable-string', 'san-utf8-string', 'san-ia5-string', 'cn', 'cn-formatted', 'san-and-cn'] as const)(
-    'finds the CNPJ with location %s',
-    (cnpjLocation) => {
-      expect(read({ cnpjLocation, cnpj: '11222333000181' }).credentials.cnpj).toBe('11222333000181');
-    },
-  );
+  it.each([
+    'san-octet-string',
+    'san-printable-string',
+    'san-utf8-string',
+    'san-ia5-string',
+    'cn',
+    'cn-formatted',
+    'san-and-cn',
+  ] as const)('finds the CNPJ with location %s', (cnpjLocation) => {
+    expect(read({ cnpjLocation, cnpj: '11222333000181' }).credentials.cnpj).toBe('11222333000181');
+  });
 
   it('prefers the SAN otherName over a CN naming another CNPJ, and accepts alphanumeric CNPJs', () => {
-    const { credentials } = read({ cnpjLocation: 'san-printable-string', cnpj: '12ABC34501DE35', companyName: 'X:99999999000191' });
+    const { credentials } = read({
+      cnpjLocation: 'san-printable-string',
+      cnpj: '12ABC34501DE35',
+      companyName: 'X:99999999000191',
+    });
     expect(credentials.cnpj).toBe('12ABC34501DE35');
   });
 
@@ -84,14 +95,26 @@ describe('readPkcs12 on generated certificates', () => {
   });
 
   it('picks the certificate matching the key when the leaf is last, keys come first and an unrelated key is present', () => {
-    const { generated, credentials } = read({ includeChain: true, leafPosition: 'last', keyFirst: true, extraKeys: 1, encryption: 'aes256' });
+    const { generated, credentials } = read({
+      includeChain: true,
+      leafPosition: 'last',
+      keyFirst: true,
+      extraKeys: 1,
+      encryption: 'aes256',
+    });
     expect(credentials.certificateBase64).toBe(generated.certificateBase64);
     expect(credentials.chainPem).toEqual(generated.chainPem);
   });
 
   it('does not judge validity, but certificateValidityAt does', () => {
-    const expired = read({ notBefore: new Date('2020-01-01T00:00:00Z'), notAfter: new Date('2021-01-01T00:00:00Z') }).credentials;
-    const future = read({ notBefore: new Date('2090-01-01T00:00:00Z'), notAfter: new Date('2091-01-01T00:00:00Z') }).credentials;
+    const expired = read({
+      notBefore: new Date('2020-01-01T00:00:00Z'),
+      notAfter: new Date('2021-01-01T00:00:00Z'),
+    }).credentials;
+    const future = read({
+      notBefore: new Date('2090-01-01T00:00:00Z'),
+      notAfter: new Date('2091-01-01T00:00:00Z'),
+    }).credentials;
     const now = new Date('2025-06-01T12:00:00Z');
     expect(certificateValidityAt(expired, now)).toBe('expired');
     expect(certificateValidityAt(future, now)).toBe('not_yet_valid');
@@ -103,7 +126,14 @@ describe('readPkcs12 on generated certificates', () => {
     expect(errorCode(generated.pfx, 'segredo-124')).toBe('password_invalid');
     expect(errorCode(new Uint8Array([0x30, 0x03, 0x02, 0x01, 0x03, 0xff]), 'x')).toBe('unreadable');
     expect(errorCode(new TextEncoder().encode('not a pfx at all'), 'x')).toBe('unreadable');
-    expect(errorCode(generateTestPfx({ keySize: 1024, omitPrivateKey: true, includeChain: true }).pfx, 'senha123')).toBe('no_private_key');
-    expect(errorCode(generateTestPfx({ keySize: 1024, cnpjLocation: 'none' }).pfx, 'senha123')).toBe('cnpj_missing');
+    expect(
+      errorCode(
+        generateTestPfx({ keySize: 1024, omitPrivateKey: true, includeChain: true }).pfx,
+        'senha123',
+      ),
+    ).toBe('no_private_key');
+    expect(
+      errorCode(generateTestPfx({ keySize: 1024, cnpjLocation: 'none' }).pfx, 'senha123'),
+    ).toBe('cnpj_missing');
   });
 });

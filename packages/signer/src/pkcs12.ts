@@ -47,7 +47,10 @@ function parsePfx(pfx: Uint8Array, password: string): forge.pkcs12.Pkcs12Pfx {
     // forge reports a failed MAC check as "…MAC could not be verified. Invalid password?"; without a
     // MAC a wrong password shows up as a decryption or padding failure of the encrypted bags.
     if (/MAC could not be verified|Invalid password|decrypt|padding/i.test(message)) {
-      throw new CertificateError('password_invalid', 'the password does not open this PKCS#12 file');
+      throw new CertificateError(
+        'password_invalid',
+        'the password does not open this PKCS#12 file',
+      );
     }
     throw new CertificateError('unreadable', 'the PKCS#12 structure could not be read');
   }
@@ -55,7 +58,12 @@ function parsePfx(pfx: Uint8Array, password: string): forge.pkcs12.Pkcs12Pfx {
 
 function samePublicKey(cert: forge.pki.Certificate, key: forge.pki.rsa.PrivateKey): boolean {
   const publicKey = cert.publicKey as Partial<forge.pki.rsa.PublicKey>;
-  return publicKey.n !== undefined && publicKey.e !== undefined && publicKey.n.equals(key.n) && publicKey.e.equals(key.e);
+  return (
+    publicKey.n !== undefined &&
+    publicKey.e !== undefined &&
+    publicKey.n.equals(key.n) &&
+    publicKey.e.equals(key.e)
+  );
 }
 
 function derBase64(cert: forge.pki.Certificate): string {
@@ -63,7 +71,10 @@ function derBase64(cert: forge.pki.Certificate): string {
 }
 
 /** Certificates other than the signer's, each once (some files repeat the signer's certificate). */
-function distinctOthers(leaf: forge.pki.Certificate, certs: forge.pki.Certificate[]): forge.pki.Certificate[] {
+function distinctOthers(
+  leaf: forge.pki.Certificate,
+  certs: forge.pki.Certificate[],
+): forge.pki.Certificate[] {
   const seen = new Set([derBase64(leaf)]);
   return certs.filter((c) => {
     const der = derBase64(c);
@@ -74,12 +85,17 @@ function distinctOthers(leaf: forge.pki.Certificate, certs: forge.pki.Certificat
 }
 
 /** The other certificates, following issuer links up from the signer, then whatever is left. */
-function orderChain(leaf: forge.pki.Certificate, others: forge.pki.Certificate[]): forge.pki.Certificate[] {
+function orderChain(
+  leaf: forge.pki.Certificate,
+  others: forge.pki.Certificate[],
+): forge.pki.Certificate[] {
   const remaining = [...others];
   const ordered: forge.pki.Certificate[] = [];
   let current = leaf;
   for (;;) {
-    const index = remaining.findIndex((c) => c.subject.hash === current.issuer.hash && c !== current);
+    const index = remaining.findIndex(
+      (c) => c.subject.hash === current.issuer.hash && c !== current,
+    );
     const issuer = index >= 0 ? remaining.splice(index, 1)[0] : undefined;
     if (!issuer) break;
     ordered.push(issuer);
@@ -107,9 +123,11 @@ export function readPkcs12(pfx: Uint8Array, password: string): Credentials {
   const p12 = parsePfx(pfx, password);
   const keyBags = [...bagsOf(p12, SHROUDED_KEY_BAG), ...bagsOf(p12, KEY_BAG)];
   const keys = keyBags.flatMap((bag) => (bag.key ? [bag.key] : []));
-  if (keys.length === 0) throw new CertificateError('no_private_key', 'the file holds no (RSA) private key');
+  if (keys.length === 0)
+    throw new CertificateError('no_private_key', 'the file holds no (RSA) private key');
   const certs = bagsOf(p12, CERT_BAG).flatMap((bag) => (bag.cert ? [bag.cert] : []));
-  if (certs.length === 0) throw new CertificateError('no_certificate', 'the file holds no certificate');
+  if (certs.length === 0)
+    throw new CertificateError('no_certificate', 'the file holds no certificate');
 
   let pair: { key: forge.pki.rsa.PrivateKey; cert: forge.pki.Certificate } | undefined;
   for (const key of keys) {
@@ -119,19 +137,29 @@ export function readPkcs12(pfx: Uint8Array, password: string): Credentials {
       break;
     }
   }
-  if (!pair) throw new CertificateError('no_certificate', 'no certificate in the file matches its private key');
+  if (!pair)
+    throw new CertificateError(
+      'no_certificate',
+      'no certificate in the file matches its private key',
+    );
   const { key, cert } = pair;
 
   const cnField = cert.subject.getField('CN') as { value?: unknown } | null;
   const subjectCn = typeof cnField?.value === 'string' ? cnField.value : '';
   const cnpj = cnpjFromCertificate(cert, subjectCn);
-  if (!cnpj) throw new CertificateError('cnpj_missing', 'the certificate carries no CNPJ (SAN 2.16.76.1.3.3 or CN)');
+  if (!cnpj)
+    throw new CertificateError(
+      'cnpj_missing',
+      'the certificate carries no CNPJ (SAN 2.16.76.1.3.3 or CN)',
+    );
 
   return {
     privateKey: createPrivateKey(forge.pki.privateKeyToPem(key)),
     certificatePem: forge.pki.certificateToPem(cert),
     certificateBase64: derBase64(cert),
-    chainPem: orderChain(cert, distinctOthers(cert, certs)).map((c) => forge.pki.certificateToPem(c)),
+    chainPem: orderChain(cert, distinctOthers(cert, certs)).map((c) =>
+      forge.pki.certificateToPem(c),
+    ),
     subjectCn,
     notBefore: cert.validity.notBefore,
     notAfter: cert.validity.notAfter,

@@ -10,7 +10,8 @@ import { readPkcs12 } from './pkcs12.js';
 import { signNfe } from './sign.js';
 import { verifyNfe } from './verify.js';
 
-const signatureOf = (xml: string): string => xml.slice(xml.indexOf('<Signature'), xml.indexOf('</Signature>') + '</Signature>'.length);
+const signatureOf = (xml: string): string =>
+  xml.slice(xml.indexOf('<Signature'), xml.indexOf('</Signature>') + '</Signature>'.length);
 
 describe('agreement with the xml-crypto reference signer', () => {
   let pfx: TestPfx;
@@ -42,7 +43,9 @@ describe('agreement with the xml-crypto reference signer', () => {
         const canonical = signatureOf(signNfe(nfeXml(tree), credentials));
         const noisy = nfeXml(tree, 'noisy');
         expect(signatureOf(signNfe(noisy, credentials))).toBe(canonical);
-        expect(signatureOf(referenceSignNfe(noisy, pfx.privateKeyPem, pfx.certificatePem))).toBe(canonical);
+        expect(signatureOf(referenceSignNfe(noisy, pfx.privateKeyPem, pfx.certificatePem))).toBe(
+          canonical,
+        );
       }),
       { numRuns: 150 },
     );
@@ -50,18 +53,27 @@ describe('agreement with the xml-crypto reference signer', () => {
 
   it('each verifier accepts the other signer, and both reject tampering', () => {
     fc.assert(
-      fc.property(nfeTree, fc.constantFrom('content', 'digest', 'signature', 'removed'), (tree, tamper) => {
-        const xml = nfeXml(tree);
-        const mine = signNfe(xml, credentials);
-        const reference = referenceSignNfe(xml, pfx.privateKeyPem, pfx.certificatePem);
-        expect(verifyNfe(reference).valid).toBe(true);
-        expect(referenceVerifyNfe(mine)).toBe(true);
+      fc.property(
+        nfeTree,
+        fc.constantFrom('content', 'digest', 'signature', 'removed'),
+        (tree, tamper) => {
+          const xml = nfeXml(tree);
+          const mine = signNfe(xml, credentials);
+          const reference = referenceSignNfe(xml, pfx.privateKeyPem, pfx.certificatePem);
+          expect(verifyNfe(reference).valid).toBe(true);
+          expect(referenceVerifyNfe(mine)).toBe(true);
 
-        const tampered = tamperWith(mine, tamper);
-        expect(referenceVerifyNfe(tampered)).toBe(false);
-        const expectedReason = { content: 'digest_mismatch', digest: 'digest_mismatch', signature: 'signature_mismatch', removed: 'no_signature' }[tamper];
-        expect(verifyNfe(tampered)).toEqual({ valid: false, reason: expectedReason });
-      }),
+          const tampered = tamperWith(mine, tamper);
+          expect(referenceVerifyNfe(tampered)).toBe(false);
+          const expectedReason = {
+            content: 'digest_mismatch',
+            digest: 'digest_mismatch',
+            signature: 'signature_mismatch',
+            removed: 'no_signature',
+          }[tamper];
+          expect(verifyNfe(tampered)).toEqual({ valid: false, reason: expectedReason });
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -89,9 +101,15 @@ function tamperWith(signed: string, how: 'content' | 'digest' | 'signature' | 'r
     case 'content':
       return signed.replace('versao="4.00">', 'versao="4.00"><x>1</x>');
     case 'digest':
-      return signed.replace(/<DigestValue>([^<]*)</, (_m, v: string) => `<DigestValue>${flipBase64(v)}<`);
+      return signed.replace(
+        /<DigestValue>([^<]*)</,
+        (_m, v: string) => `<DigestValue>${flipBase64(v)}<`,
+      );
     case 'signature':
-      return signed.replace(/<SignatureValue>([^<]*)</, (_m, v: string) => `<SignatureValue>${flipBase64(v)}<`);
+      return signed.replace(
+        /<SignatureValue>([^<]*)</,
+        (_m, v: string) => `<SignatureValue>${flipBase64(v)}<`,
+      );
     case 'removed':
       return signed.replace(signatureOf(signed), '');
   }

@@ -4,7 +4,13 @@ import { canonicalizeElement } from './c14n.js';
 import { XmlSignError } from './errors.js';
 import type { Credentials } from './pkcs12.js';
 import { signatureXml, signedInfoXml, XMLDSIG_NAMESPACE } from './signature-xml.js';
-import { decodeAttributeValue, localName, locateElement, nextSiblingStart, parseStartTag } from './xml-scan.js';
+import {
+  decodeAttributeValue,
+  localName,
+  locateElement,
+  nextSiblingStart,
+  parseStartTag,
+} from './xml-scan.js';
 
 /** What `signNfe` needs from `readPkcs12`'s result. */
 export type SigningCredentials = Pick<Credentials, 'privateKey' | 'certificateBase64'>;
@@ -45,7 +51,15 @@ export function signNfe(xml: string, credentials: SigningCredentials): string {
   // SignedInfo's canonical form carries the namespaces in scope at the Signature element.
   const signatureContext = { ...located.parentContext, '': XMLDSIG_NAMESPACE };
   const canonicalSignedInfo = canonicalizeElement(signedInfo, 0, signatureContext).canonical;
-  const signatureValue = sign('sha1', Buffer.from(canonicalSignedInfo, 'utf8'), credentials.privateKey).toString('base64');
+  const signatureValue = sign(
+    'sha1',
+    Buffer.from(canonicalSignedInfo, 'utf8'),
+    credentials.privateKey,
+  ).toString('base64');
 
-  return xml.slice(0, end) + signatureXml(signedInfo, signatureValue, credentials.certificateBase64) + xml.slice(end);
+  return (
+    xml.slice(0, end) +
+    signatureXml(signedInfo, signatureValue, credentials.certificateBase64) +
+    xml.slice(end)
+  );
 }

@@ -25,7 +25,11 @@ export function signedInfoXml(id: string, digestValue: string): string {
 }
 
 /** The whole `<Signature>` element, KeyInfo holding only the signer's certificate. */
-export function signatureXml(signedInfo: string, signatureValue: string, certificateBase64: string): string {
+export function signatureXml(
+  signedInfo: string,
+  signatureValue: string,
+  certificateBase64: string,
+): string {
   return (
     `<Signature xmlns="${XMLDSIG_NAMESPACE}">${signedInfo}<SignatureValue>${signatureValue}</SignatureValue>` +
     `<KeyInfo><X509Data><X509Certificate>${certificateBase64}</X509Certificate></X509Data></KeyInfo></Signature>`

@@ -9,11 +9,28 @@
 function isUnprefixedNameChar(c: number): boolean {
   // Letters and most other name characters are above '>': one comparison for the common case.
   if (c > 0x3e) return true;
-  return c >= 0 && c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x2f && c !== 0x3a && c !== 0x3c && c !== 0x3d && c !== 0x3e;
+  return (
+    c >= 0 &&
+    c !== 0x20 &&
+    c !== 0x09 &&
+    c !== 0x0a &&
+    c !== 0x0d &&
+    c !== 0x2f &&
+    c !== 0x3a &&
+    c !== 0x3c &&
+    c !== 0x3d &&
+    c !== 0x3e
+  );
 }
 
 /** Compares `xml[aStart, aEnd)` with `xml[bStart, bEnd)` by UTF-16 code units, as `<` on strings does. */
-function compareRanges(xml: string, aStart: number, aEnd: number, bStart: number, bEnd: number): number {
+function compareRanges(
+  xml: string,
+  aStart: number,
+  aEnd: number,
+  bStart: number,
+  bEnd: number,
+): number {
   const length = Math.min(aEnd - aStart, bEnd - bStart);
   for (let k = 0; k < length; k++) {
     const difference = xml.charCodeAt(aStart + k) - xml.charCodeAt(bStart + k);
@@ -38,15 +55,22 @@ export function endOfVerbatimAttributes(xml: string, nameEnd: number): number {
     const start = i + 1;
     let end = start;
     while (isUnprefixedNameChar(xml.charCodeAt(end))) end++;
-    if (end === start || xml.charCodeAt(end) !== 0x3d /* = */ || xml.charCodeAt(end + 1) !== 0x22 /* " */) return -1;
+    if (
+      end === start ||
+      xml.charCodeAt(end) !== 0x3d /* = */ ||
+      xml.charCodeAt(end + 1) !== 0x22 /* " */
+    )
+      return -1;
     // `xmlns` changes the context; a longer name starting with it is rare enough to leave to the general path.
     if (xml.startsWith('xmlns', start)) return -1;
-    if (previousStart >= 0 && compareRanges(xml, previousStart, previousEnd, start, end) >= 0) return -1;
+    if (previousStart >= 0 && compareRanges(xml, previousStart, previousEnd, start, end) >= 0)
+      return -1;
     let j = end + 2;
     for (;;) {
       const c = xml.charCodeAt(j);
       if (c === 0x22) break;
-      if (c === 0x26 || c === 0x3c || c === 0x09 || c === 0x0a || c === 0x0d || Number.isNaN(c)) return -1;
+      if (c === 0x26 || c === 0x3c || c === 0x09 || c === 0x0a || c === 0x0d || Number.isNaN(c))
+        return -1;
       j++;
     }
     if (xml.charCodeAt(j + 1) === 0x3e) return j + 2;

@@ -21,15 +21,30 @@ describe('verifyNfe failure reasons', () => {
   });
 
   it('accepts the signature and reports the digest and certificate', () => {
-    expect(verifyNfe(signed)).toMatchObject({ valid: true, certificateBase64: credentials.certificateBase64 });
+    expect(verifyNfe(signed)).toMatchObject({
+      valid: true,
+      certificateBase64: credentials.certificateBase64,
+    });
   });
 
   it('names what is wrong', () => {
     expect(verifyNfe(UNSIGNED)).toEqual({ valid: false, reason: 'no_signature' });
-    expect(verifyNfe(signed.replace('xmldsig#rsa-sha1', 'xmldsig-more#rsa-sha256'))).toEqual({ valid: false, reason: 'unsupported_algorithm' });
-    expect(verifyNfe(signed.replace('xmldsig#sha1"', 'xmlenc#sha256"'))).toEqual({ valid: false, reason: 'unsupported_algorithm' });
-    expect(verifyNfe(signed.replace('URI="#NFe', 'URI="#nfe'))).toEqual({ valid: false, reason: 'reference_mismatch' });
-    expect(verifyNfe(signed.replace('<X509Certificate>', '<X509Certificate>AAAA'))).toEqual({ valid: false, reason: 'malformed' });
+    expect(verifyNfe(signed.replace('xmldsig#rsa-sha1', 'xmldsig-more#rsa-sha256'))).toEqual({
+      valid: false,
+      reason: 'unsupported_algorithm',
+    });
+    expect(verifyNfe(signed.replace('xmldsig#sha1"', 'xmlenc#sha256"'))).toEqual({
+      valid: false,
+      reason: 'unsupported_algorithm',
+    });
+    expect(verifyNfe(signed.replace('URI="#NFe', 'URI="#nfe'))).toEqual({
+      valid: false,
+      reason: 'reference_mismatch',
+    });
+    expect(verifyNfe(signed.replace('<X509Certificate>', '<X509Certificate>AAAA'))).toEqual({
+      valid: false,
+      reason: 'malformed',
+    });
     expect(verifyNfe('')).toEqual({ valid: false, reason: 'malformed' });
     expect(verifyNfe('<NFe><infNFe Id="x">')).toEqual({ valid: false, reason: 'malformed' });
   });

@@ -59,28 +59,43 @@ function verifyOrThrow(xml: string): VerifyResult {
   const signatureStart = nextSiblingStart(xml, end);
   if (signatureStart < 0) return fail('no_signature');
   const signature = parseElementTree(xml, signatureStart, located.parentContext);
-  if (signature.localName !== 'Signature' || signature.namespace !== XMLDSIG_NAMESPACE) return fail('no_signature');
+  if (signature.localName !== 'Signature' || signature.namespace !== XMLDSIG_NAMESPACE)
+    return fail('no_signature');
 
   const signedInfo = child(signature, 'SignedInfo');
   const signatureValue = child(signature, 'SignatureValue');
-  const certificate = child(signature, 'KeyInfo')?.children.find((c) => c.localName === 'X509Data')?.children.find((c) => c.localName === 'X509Certificate');
+  const certificate = child(signature, 'KeyInfo')
+    ?.children.find((c) => c.localName === 'X509Data')
+    ?.children.find((c) => c.localName === 'X509Certificate');
   if (!signedInfo || !signatureValue || !certificate) return fail('malformed');
 
-  if (child(signedInfo, 'CanonicalizationMethod')?.attributes.get('Algorithm') !== C14N_ALGORITHM) return fail('unsupported_algorithm');
-  if (child(signedInfo, 'SignatureMethod')?.attributes.get('Algorithm') !== RSA_SHA1_ALGORITHM) return fail('unsupported_algorithm');
+  if (child(signedInfo, 'CanonicalizationMethod')?.attributes.get('Algorithm') !== C14N_ALGORITHM)
+    return fail('unsupported_algorithm');
+  if (child(signedInfo, 'SignatureMethod')?.attributes.get('Algorithm') !== RSA_SHA1_ALGORITHM)
+    return fail('unsupported_algorithm');
   const references = signedInfo.children.filter((c) => c.localName === 'Reference');
   const reference = references[0];
   if (!reference || references.length !== 1) return fail('reference_mismatch');
   const idAttribute = located.tag.attributes.find((a) => a.name === 'Id');
-  if (!idAttribute || reference.attributes.get('URI') !== `#${decodeAttributeValue(idAttribute.rawValue)}`) {
+  if (
+    !idAttribute ||
+    reference.attributes.get('URI') !== `#${decodeAttributeValue(idAttribute.rawValue)}`
+  ) {
     return fail('reference_mismatch');
   }
   // Enveloped-signature is a no-op here (the Signature is outside infNFe) and C14N is what we compute.
   const transforms = child(reference, 'Transforms')?.children ?? [];
-  if (transforms.some((t) => t.attributes.get('Algorithm') !== ENVELOPED_ALGORITHM && t.attributes.get('Algorithm') !== C14N_ALGORITHM)) {
+  if (
+    transforms.some(
+      (t) =>
+        t.attributes.get('Algorithm') !== ENVELOPED_ALGORITHM &&
+        t.attributes.get('Algorithm') !== C14N_ALGORITHM,
+    )
+  ) {
     return fail('unsupported_algorithm');
   }
-  if (child(reference, 'DigestMethod')?.attributes.get('Algorithm') !== SHA1_ALGORITHM) return fail('unsupported_algorithm');
+  if (child(reference, 'DigestMethod')?.attributes.get('Algorithm') !== SHA1_ALGORITHM)
+    return fail('unsupported_algorithm');
   const digestElement = child(reference, 'DigestValue');
   if (!digestElement) return fail('malformed');
 
@@ -94,7 +109,16 @@ function verifyOrThrow(xml: string): VerifyResult {
   } catch {
     return fail('malformed');
   }
-  const canonicalSignedInfo = canonicalizeElement(xml, signedInfo.start, signedInfo.parentContext).canonical;
-  const ok = verify('sha1', Buffer.from(canonicalSignedInfo, 'utf8'), publicKey, Buffer.from(stripSpace(signatureValue.text), 'base64'));
+  const canonicalSignedInfo = canonicalizeElement(
+    xml,
+    signedInfo.start,
+    signedInfo.parentContext,
+  ).canonical;
+  const ok = verify(
+    'sha1',
+    Buffer.from(canonicalSignedInfo, 'utf8'),
+    publicKey,
+    Buffer.from(stripSpace(signatureValue.text), 'base64'),
+  );
   return ok ? { valid: true, digestValue, certificateBase64 } : fail('signature_mismatch');
 }

@@ -66,12 +66,14 @@ export function parseStartTag(xml: string, start: number): StartTag {
     }
     if (afterSpace === i) throw malformed(`whitespace expected before an attribute at offset ${i}`);
     const attrNameEnd = scanName(xml, afterSpace);
-    if (attrNameEnd === afterSpace) throw malformed(`attribute name expected at offset ${afterSpace}`);
+    if (attrNameEnd === afterSpace)
+      throw malformed(`attribute name expected at offset ${afterSpace}`);
     let j = skipSpaces(xml, attrNameEnd);
     if (xml.charCodeAt(j) !== 0x3d) throw malformed(`'=' expected at offset ${j}`);
     j = skipSpaces(xml, j + 1);
     const quote = xml[j];
-    if (quote !== '"' && quote !== "'") throw malformed(`quoted attribute value expected at offset ${j}`);
+    if (quote !== '"' && quote !== "'")
+      throw malformed(`quoted attribute value expected at offset ${j}`);
     const close = xml.indexOf(quote, j + 1);
     if (close < 0) throw malformed(`unterminated attribute value at offset ${j}`);
     const rawValue = xml.slice(j + 1, close);
@@ -89,7 +91,13 @@ export function parseEndTag(xml: string, start: number): { name: string; end: nu
   return { name: xml.slice(start + 2, nameEnd), end: close + 1 };
 }
 
-const NAMED_REFERENCES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const NAMED_REFERENCES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+};
 
 /** Expands the entity or character reference whose `&` is at `start`. */
 export function parseReference(xml: string, start: number): { char: string; end: number } {
@@ -113,7 +121,7 @@ export function parseReference(xml: string, start: number): { char: string; end:
 export function decodeAttributeValue(raw: string): string {
   if (!/[&\t\n\r]/.test(raw)) return raw;
   let out = '';
-  for (let i = 0; i < raw.length; ) {
+  for (let i = 0; i < raw.length;) {
     const ch = raw[i];
     if (ch === '&') {
       const ref = parseReference(raw, i);
@@ -146,18 +154,26 @@ export function escapeAttributeC14n(value: string): string {
 /** Escapes character data the way C14N 1.0 writes it. */
 export function escapeTextC14n(value: string): string {
   if (!/[&<>\r]/.test(value)) return value;
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\r/g, '&#xD;');
 }
 
 /** Applies the `xmlns`/`xmlns:p` declarations of a start tag to its parent's context. */
-export function applyNamespaceDeclarations(tag: StartTag, parent: NamespaceContext): NamespaceContext {
+export function applyNamespaceDeclarations(
+  tag: StartTag,
+  parent: NamespaceContext,
+): NamespaceContext {
   let ctx: Record<string, string> | undefined;
   for (const attr of tag.attributes) {
     if (attr.name !== 'xmlns' && !attr.name.startsWith('xmlns:')) continue;
     ctx ??= { ...parent };
     const prefix = attr.name === 'xmlns' ? '' : attr.name.slice(6);
     const uri = decodeAttributeValue(attr.rawValue);
-    if (prefix !== '' && uri === '') throw new XmlSignError('unsupported', `namespace undeclaration xmlns:${prefix}=""`);
+    if (prefix !== '' && uri === '')
+      throw new XmlSignError('unsupported', `namespace undeclaration xmlns:${prefix}=""`);
     ctx[prefix] = uri;
   }
   return ctx ?? parent;
@@ -188,7 +204,10 @@ export function skipMarkup(xml: string, start: number): number {
         ? ['?>', 'processing instruction']
         : [undefined, 'declaration'];
   if (terminator === undefined) {
-    throw new XmlSignError('unsupported', `${xml.slice(start, start + 9)}… (DOCTYPE and entity declarations are not supported)`);
+    throw new XmlSignError(
+      'unsupported',
+      `${xml.slice(start, start + 9)}… (DOCTYPE and entity declarations are not supported)`,
+    );
   }
   const close = xml.indexOf(terminator, start + 2);
   if (close < 0) throw malformed(`unterminated ${what} at offset ${start}`);
@@ -220,7 +239,8 @@ export function locateElement(xml: string, qname: string): LocatedElement | unde
       i = skipMarkup(xml, i);
     } else if (next === 0x2f) {
       const endTag = parseEndTag(xml, i);
-      if (names.pop() !== endTag.name) throw malformed(`unexpected </${endTag.name}> at offset ${i}`);
+      if (names.pop() !== endTag.name)
+        throw malformed(`unexpected </${endTag.name}> at offset ${i}`);
       contexts.pop();
       i = endTag.end;
     } else {

@@ -25,7 +25,11 @@ export interface XmlElement {
 }
 
 /** Parses the element starting at `start` and everything inside it. */
-export function parseElementTree(xml: string, start: number, parentContext: NamespaceContext): XmlElement {
+export function parseElementTree(
+  xml: string,
+  start: number,
+  parentContext: NamespaceContext,
+): XmlElement {
   const stack: { element: XmlElement; qname: string; context: NamespaceContext }[] = [];
   let i = start;
   for (;;) {
@@ -70,7 +74,7 @@ export function parseElementTree(xml: string, start: number, parentContext: Name
 function decodeText(raw: string): string {
   if (!raw.includes('&')) return raw;
   let out = '';
-  for (let i = 0; i < raw.length; ) {
+  for (let i = 0; i < raw.length;) {
     if (raw[i] === '&') {
       const ref = parseReference(raw, i);
       out += ref.char;

@@ -22,7 +22,10 @@ function xmlsec1Available(): boolean {
 }
 
 const available = xmlsec1Available();
-if (!available) console.warn('[signer] xmlsec1 not installed: the xmlsec1 cross-check is skipped (apt-get install xmlsec1)');
+if (!available)
+  console.warn(
+    '[signer] xmlsec1 not installed: the xmlsec1 cross-check is skipped (apt-get install xmlsec1)',
+  );
 
 describe.skipIf(!available)('cross-check with xmlsec1', () => {
   const dir = mkdtempSync(join(tmpdir(), 'emissor-xmlsec1-'));
@@ -35,7 +38,13 @@ describe.skipIf(!available)('cross-check with xmlsec1', () => {
   const xmlsecVerifies = (xml: string): boolean => {
     const file = join(dir, 'doc.xml');
     writeFileSync(file, xml);
-    return spawnSync('xmlsec1', ['--verify', '--id-attr:Id', 'infNFe', '--pubkey-cert-pem', certPath, file], { stdio: 'ignore' }).status === 0;
+    return (
+      spawnSync(
+        'xmlsec1',
+        ['--verify', '--id-attr:Id', 'infNFe', '--pubkey-cert-pem', certPath, file],
+        { stdio: 'ignore' },
+      ).status === 0
+    );
   };
 
   it('xmlsec1 accepts our signatures and rejects a tampered one', () => {
@@ -43,7 +52,9 @@ describe.skipIf(!available)('cross-check with xmlsec1', () => {
       fc.property(nfeTree, (tree) => {
         const signed = signNfe(nfeXml(tree), credentials);
         expect(xmlsecVerifies(signed)).toBe(true);
-        expect(xmlsecVerifies(signed.replace('versao="4.00">', 'versao="4.00"><x>1</x>'))).toBe(false);
+        expect(xmlsecVerifies(signed.replace('versao="4.00">', 'versao="4.00"><x>1</x>'))).toBe(
+          false,
+        );
       }),
       { numRuns: 25 },
     );

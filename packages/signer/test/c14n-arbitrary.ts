@@ -62,7 +62,27 @@ type Node = Element | TextPiece | Comment;
 const weighted = <T>(usual: T, ...others: T[]): fc.Arbitrary<T> =>
   fc.oneof({ arbitrary: fc.constant(usual), weight: 4 }, fc.constantFrom(...others));
 
-const textChar = fc.constantFrom('a', 'Z', '0', ' ', 'é', '😀', '&', '<', '>', '"', "'", '\t', '\n', '\r', '\r\n', ';', '#', '=', '/');
+const textChar = fc.constantFrom(
+  'a',
+  'Z',
+  '0',
+  ' ',
+  'é',
+  '😀',
+  '&',
+  '<',
+  '>',
+  '"',
+  "'",
+  '\t',
+  '\n',
+  '\r',
+  '\r\n',
+  ';',
+  '#',
+  '=',
+  '/',
+);
 const chars = fc.array(textChar, { maxLength: 8 });
 const prefix = weighted<Prefix>('', 'p', 'q', 'w');
 const space = fc.constantFrom(' ', '  ', '\n', '\t', '\r\n');
@@ -76,7 +96,10 @@ const attribute: fc.Arbitrary<Attribute> = fc.record({
   before: weighted(' ', '  ', '\n', '\t', '\r\n'),
 });
 
-const attributes = fc.uniqueArray(attribute, { maxLength: 3, selector: (a) => `${a.prefix}:${a.local}` });
+const attributes = fc.uniqueArray(attribute, {
+  maxLength: 3,
+  selector: (a) => `${a.prefix}:${a.local}`,
+});
 
 const declarations = fc.uniqueArray(
   prefix.chain((p) => fc.tuple(fc.constant(p), fc.nat({ max: NAMESPACES[p].length - 1 }))),
@@ -84,7 +107,10 @@ const declarations = fc.uniqueArray(
 );
 
 const textPiece: fc.Arbitrary<Node> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant<'text'>('text'), chars, noisy: fc.boolean() }), weight: 4 },
+  {
+    arbitrary: fc.record({ kind: fc.constant<'text'>('text'), chars, noisy: fc.boolean() }),
+    weight: 4,
+  },
   fc.record({ kind: fc.constant<'cdata'>('cdata'), chars, noisy: fc.constant(false) }),
   fc.constant<Comment>({ kind: 'comment' }),
 );
@@ -96,7 +122,10 @@ const { element } = fc.letrec<{ element: Element }>((tie) => ({
     local: fc.constantFrom('a', 'b', 'c', 'det', 'prod', 'x1'),
     declarations: fc.oneof({ arbitrary: fc.constant([]), weight: 3 }, declarations),
     attributes: fc.oneof({ arbitrary: fc.constant([]), weight: 2 }, attributes),
-    children: fc.array(fc.oneof({ depthSize: 'small', withCrossShrink: true }, textPiece, tie('element')), { maxLength: 4 }),
+    children: fc.array(
+      fc.oneof({ depthSize: 'small', withCrossShrink: true }, textPiece, tie('element')),
+      { maxLength: 4 },
+    ),
     canonical: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, fc.constant(false)),
     beforeClose: fc.constantFrom('', ' ', '\n'),
     selfClose: fc.boolean(),
@@ -124,25 +153,72 @@ export const c14nCase: fc.Arbitrary<C14nCase> = fc
       prefix: '',
       local: 'infNFe',
       declarations: rootDeclaresDefault ? [['', 2]] : [],
-      attributes: [{ prefix: '', local: 'Id', chars: ['N', 'F', 'e', '1'], quote: '"', equals: '=', before: ' ' }, ...root.attributes.filter((a) => a.local !== 'Id' || a.prefix !== '')],
+      attributes: [
+        {
+          prefix: '',
+          local: 'Id',
+          chars: ['N', 'F', 'e', '1'],
+          quote: '"',
+          equals: '=',
+          before: ' ',
+        },
+        ...root.attributes.filter((a) => a.local !== 'Id' || a.prefix !== ''),
+      ],
       selfClose: false,
     };
-    const inherited: readonly (readonly [Prefix, number])[] = rootDeclaresDefault ? [['w', 0]] : [['', 1], ['w', 0]];
+    const inherited: readonly (readonly [Prefix, number])[] = rootDeclaresDefault
+      ? [['w', 0]]
+      : [
+          ['', 1],
+          ['w', 0],
+        ];
     const scope = new Map<Prefix, string>([
       ['', NAMESPACES[''][1] ?? ''],
       ['w', NAMESPACES.w[0] ?? ''],
     ]);
-    const standalone = write({ ...infNfe, declarations: [...infNfe.declarations, ...inherited] }, new Map());
+    const standalone = write(
+      { ...infNfe, declarations: [...infNfe.declarations, ...inherited] },
+      new Map(),
+    );
     const wrapped = `<NFe xmlns="${NAMESPACES[''][1] ?? ''}"${whitespace}xmlns:w="${NAMESPACES.w[0] ?? ''}">${write(infNfe, scope)}</NFe>`;
     return { standalone, wrapped };
   });
 
 type Spelling = Readonly<Record<string, string>>;
 
-const CANONICAL_TEXT: Spelling = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#xD;', '\r\n': '&#xD;\n' };
-const NOISY_TEXT: Spelling = { '&': '&#38;', '<': '&#x3C;', '"': '&quot;', "'": '&apos;', é: '&#233;', '😀': '&#x1F600;', '#': '&#35;', '\t': '&#9;' };
-const CANONICAL_ATTRIBUTE: Spelling = { '&': '&amp;', '<': '&lt;', '"': '&quot;', '\t': '&#x9;', '\n': '&#xA;', '\r': '&#xD;', '\r\n': '&#xD;&#xA;' };
-const NOISY_ATTRIBUTE: Spelling = { '&': '&#x26;', '<': '&#60;', '>': '&gt;', '\t': '&#9;', é: '&#xE9;' };
+const CANONICAL_TEXT: Spelling = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '\r': '&#xD;',
+  '\r\n': '&#xD;\n',
+};
+const NOISY_TEXT: Spelling = {
+  '&': '&#38;',
+  '<': '&#x3C;',
+  '"': '&quot;',
+  "'": '&apos;',
+  é: '&#233;',
+  '😀': '&#x1F600;',
+  '#': '&#35;',
+  '\t': '&#9;',
+};
+const CANONICAL_ATTRIBUTE: Spelling = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '"': '&quot;',
+  '\t': '&#x9;',
+  '\n': '&#xA;',
+  '\r': '&#xD;',
+  '\r\n': '&#xD;&#xA;',
+};
+const NOISY_ATTRIBUTE: Spelling = {
+  '&': '&#x26;',
+  '<': '&#60;',
+  '>': '&gt;',
+  '\t': '&#9;',
+  é: '&#xE9;',
+};
 
 /** Noisy text keeps `>`, CR and CR LF raw; the parser normalises the line ends. */
 function escapeText(c: string, noisy: boolean): string {
@@ -156,12 +232,15 @@ function escapeAttribute(c: string, quote: string, canonical: boolean): string {
   return NOISY_ATTRIBUTE[c] ?? c;
 }
 
-const namespaceOf = (p: AttributePrefix, scope: ReadonlyMap<Prefix, string>): string => (p === 'xml' ? XML_NAMESPACE : (scope.get(p) ?? ''));
+const namespaceOf = (p: AttributePrefix, scope: ReadonlyMap<Prefix, string>): string =>
+  p === 'xml' ? XML_NAMESPACE : (scope.get(p) ?? '');
 
 function write(node: Node, scope: ReadonlyMap<Prefix, string>): string {
   if (node.kind === 'comment') return '<!-- c -->';
   if (node.kind !== 'element') {
-    return node.kind === 'cdata' ? `<![CDATA[${node.chars.join('')}]]>` : node.chars.map((c) => escapeText(c, node.noisy)).join('');
+    return node.kind === 'cdata'
+      ? `<![CDATA[${node.chars.join('')}]]>`
+      : node.chars.map((c) => escapeText(c, node.noisy)).join('');
   }
 
   const inner = new Map(scope);
@@ -172,7 +251,8 @@ function write(node: Node, scope: ReadonlyMap<Prefix, string>): string {
   };
   for (const [p, index] of node.declarations) declare(p, NAMESPACES[p][index] ?? '');
   const used = [node.prefix, ...node.attributes.map((a) => a.prefix)];
-  for (const p of used) if (p !== '' && p !== 'xml' && !inner.has(p)) declare(p, NAMESPACES[p][0] ?? '');
+  for (const p of used)
+    if (p !== '' && p !== 'xml' && !inner.has(p)) declare(p, NAMESPACES[p][0] ?? '');
 
   const qname = (p: AttributePrefix, local: string): string => (p === '' ? local : `${p}:${local}`);
   const name = qname(node.prefix, node.local);
@@ -190,7 +270,9 @@ function write(node: Node, scope: ReadonlyMap<Prefix, string>): string {
   for (const a of attrs) {
     const quote = node.canonical ? '"' : a.quote;
     const value = a.chars.map((c) => escapeAttribute(c, quote, node.canonical)).join('');
-    tag += node.canonical ? ` ${qname(a.prefix, a.local)}="${value}"` : `${a.before}${qname(a.prefix, a.local)}${a.equals}${quote}${value}${quote}`;
+    tag += node.canonical
+      ? ` ${qname(a.prefix, a.local)}="${value}"`
+      : `${a.before}${qname(a.prefix, a.local)}${a.equals}${quote}${value}${quote}`;
   }
   if (!node.canonical) tag += node.beforeClose;
   if (node.children.length === 0 && node.selfClose) return `${tag}/>`;

@@ -14,17 +14,42 @@ export interface Node {
   readonly children: readonly (Node | string)[];
 }
 
-const tricky = fc.constantFrom('&', '<', '>', '"', "'", 'é', 'ç', 'Ã', '€', '😀', ' ', '\t', '\n', 'a', 'Z', '0', ';', '#');
+const tricky = fc.constantFrom(
+  '&',
+  '<',
+  '>',
+  '"',
+  "'",
+  'é',
+  'ç',
+  'Ã',
+  '€',
+  '😀',
+  ' ',
+  '\t',
+  '\n',
+  'a',
+  'Z',
+  '0',
+  ';',
+  '#',
+);
 const textValue = fc.array(tricky, { maxLength: 12 }).map((chars) => chars.join(''));
 const name = fc.stringMatching(/^[a-zA-Z][a-zA-Z0-9]{0,6}$/);
 
-const attributes = fc.uniqueArray(fc.tuple(name, textValue), { maxLength: 3, selector: ([n]) => n });
+const attributes = fc.uniqueArray(fc.tuple(name, textValue), {
+  maxLength: 3,
+  selector: ([n]) => n,
+});
 
 const { node } = fc.letrec<{ node: Node }>((tie) => ({
   node: fc.record({
     name,
     attributes,
-    children: fc.array(fc.oneof({ depthSize: 'small', withCrossShrink: true }, textValue, tie('node')), { maxLength: 4 }),
+    children: fc.array(
+      fc.oneof({ depthSize: 'small', withCrossShrink: true }, textValue, tie('node')),
+      { maxLength: 4 },
+    ),
   }),
 }));
 
@@ -36,9 +61,15 @@ export const nfeTree = fc.record({
 
 export type NfeTree = typeof nfeTree extends fc.Arbitrary<infer T> ? T : never;
 
-const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;');
+const escapeText = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;');
 const escapeAttribute = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/\t/g, '&#x9;').replace(/\n/g, '&#xA;');
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\t/g, '&#x9;')
+    .replace(/\n/g, '&#xA;');
 
 /** Canonical serialisation, except that it keeps the attribute order it was given. */
 function writeCanonical(node: Node | string): string {
@@ -52,10 +83,23 @@ function writeNoisy(node: Node | string, seed: number): string {
   if (typeof node === 'string') {
     if (node === '') return seed % 2 === 0 ? '<!-- empty -->' : '';
     if (seed % 3 === 0 && !node.includes(']]>')) return `<![CDATA[${node}]]>`;
-    return node.replace(/[&<>"é]/g, (c) => (c === '&' ? '&#38;' : c === '<' ? '&lt;' : c === '>' ? '&#x3E;' : c === '"' ? '&quot;' : '&#233;'));
+    return node.replace(/[&<>"é]/g, (c) =>
+      c === '&'
+        ? '&#38;'
+        : c === '<'
+          ? '&lt;'
+          : c === '>'
+            ? '&#x3E;'
+            : c === '"'
+              ? '&quot;'
+              : '&#233;',
+    );
   }
   const attrs = node.attributes
-    .map(([n, v]) => ` ${n} = '${v.replace(/&/g, '&amp;').replace(/</g, '&#60;').replace(/'/g, '&apos;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;')}'`)
+    .map(
+      ([n, v]) =>
+        ` ${n} = '${v.replace(/&/g, '&amp;').replace(/</g, '&#60;').replace(/'/g, '&apos;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;')}'`,
+    )
     .join('');
   if (node.children.length === 0) return `<${node.name}${attrs} />`;
   return `<${node.name}${attrs} >${node.children.map((c, i) => writeNoisy(c, seed + i + 1)).join('')}</${node.name} >`;
@@ -63,7 +107,9 @@ function writeNoisy(node: Node | string, seed: number): string {
 
 /** The document as text. */
 export function nfeXml(tree: NfeTree, style: 'canonical' | 'noisy' = 'canonical'): string {
-  const body = tree.children.map((c, i) => (style === 'canonical' ? writeCanonical(c) : writeNoisy(c, i))).join('');
+  const body = tree.children
+    .map((c, i) => (style === 'canonical' ? writeCanonical(c) : writeNoisy(c, i)))
+    .join('');
   const declaration = tree.declaration ? '<?xml version="1.0" encoding="UTF-8"?>' : '';
   return `${declaration}<NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe Id="${tree.id}" versao="4.00">${body}</infNFe></NFe>`;
 }

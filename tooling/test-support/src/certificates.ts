@@ -91,15 +91,33 @@ function makeCertificate(
 
 function certificateAuthorities(): { root: Issuer; intermediate: Issuer } {
   if (cachedCas) return cachedCas;
-  const validity = { notBefore: new Date('2020-01-01T00:00:00Z'), notAfter: new Date('2130-01-01T00:00:00Z') };
-  const caExtensions = [{ name: 'basicConstraints', cA: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true }];
+  const validity = {
+    notBefore: new Date('2020-01-01T00:00:00Z'),
+    notAfter: new Date('2130-01-01T00:00:00Z'),
+  };
+  const caExtensions = [
+    { name: 'basicConstraints', cA: true },
+    { name: 'keyUsage', keyCertSign: true, cRLSign: true },
+  ];
   const rootKey = rsaKey(2048);
-  const rootCert = makeCertificate(rootKey, [{ name: 'commonName', value: 'Emissor Teste AC Raiz' }, { name: 'countryName', value: 'BR' }], undefined, validity, caExtensions);
+  const rootCert = makeCertificate(
+    rootKey,
+    [
+      { name: 'commonName', value: 'Emissor Teste AC Raiz' },
+      { name: 'countryName', value: 'BR' },
+    ],
+    undefined,
+    validity,
+    caExtensions,
+  );
   const root = { key: rootKey, cert: rootCert };
   const intermediateKey = rsaKey(2048);
   const intermediateCert = makeCertificate(
     intermediateKey,
-    [{ name: 'commonName', value: 'Emissor Teste AC Intermediaria' }, { name: 'countryName', value: 'BR' }],
+    [
+      { name: 'commonName', value: 'Emissor Teste AC Intermediaria' },
+      { name: 'countryName', value: 'BR' },
+    ],
     root,
     validity,
     caExtensions,
@@ -120,11 +138,16 @@ const STRING_TYPES = {
 function otherName(oid: string, type: number, value: string): forge.asn1.Asn1 {
   return asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [
     asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(oid).getBytes()),
-    asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [asn1.create(asn1.Class.UNIVERSAL, type, false, value)]),
+    asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [
+      asn1.create(asn1.Class.UNIVERSAL, type, false, value),
+    ]),
   ]);
 }
 
-function leafSubjectAndExtensions(options: TestPfxOptions): { subject: forge.pki.CertificateField[]; extensions: object[] } {
+function leafSubjectAndExtensions(options: TestPfxOptions): {
+  subject: forge.pki.CertificateField[];
+  extensions: object[];
+} {
   const cnpj = options.cnpj ?? '12345678000195';
   const location = options.cnpjLocation ?? 'san-and-cn';
   const company = options.companyName ?? 'EMPRESA TESTE LTDA';
@@ -135,12 +158,22 @@ function leafSubjectAndExtensions(options: TestPfxOptions): { subject: forge.pki
         ? `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`
         : company;
   const names: forge.asn1.Asn1[] = [
-    otherName('2.16.76.1.3.4', asn1.Type.OCTETSTRING, '010119809999999999900000000000000000000000000'),
+    otherName(
+      '2.16.76.1.3.4',
+      asn1.Type.OCTETSTRING,
+      '010119809999999999900000000000000000000000000',
+    ),
     otherName('2.16.76.1.3.2', asn1.Type.OCTETSTRING, 'RESPONSAVEL TESTE'),
   ];
   if (location in STRING_TYPES) {
     const type = STRING_TYPES[location as keyof typeof STRING_TYPES];
-    names.push(otherName('2.16.76.1.3.3', type, type === asn1.Type.UTF8 ? forge.util.encodeUtf8(cnpj) : cnpj));
+    names.push(
+      otherName(
+        '2.16.76.1.3.3',
+        type,
+        type === asn1.Type.UTF8 ? forge.util.encodeUtf8(cnpj) : cnpj,
+      ),
+    );
   }
   names.push(otherName('2.16.76.1.3.7', asn1.Type.OCTETSTRING, '000000000000'));
   names.push(asn1.create(asn1.Class.CONTEXT_SPECIFIC, 1, false, 'contato@empresa.test'));
@@ -155,7 +188,11 @@ function leafSubjectAndExtensions(options: TestPfxOptions): { subject: forge.pki
       { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, keyEncipherment: true },
       { name: 'extKeyUsage', clientAuth: true, emailProtection: true },
       // Passing `value` bypasses forge's altNames builder, which only writes primitive tags.
-      { id: '2.5.29.17', name: 'subjectAltName', value: asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, names) },
+      {
+        id: '2.5.29.17',
+        name: 'subjectAltName',
+        value: asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, names),
+      },
     ],
   };
 }
@@ -167,7 +204,12 @@ function dataContentInfo(bags: forge.asn1.Asn1[]): forge.asn1.Asn1 {
   return asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
     asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, oid('data')),
     asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [
-      asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, asn1.toDer(safeContents).getBytes()),
+      asn1.create(
+        asn1.Class.UNIVERSAL,
+        asn1.Type.OCTETSTRING,
+        false,
+        asn1.toDer(safeContents).getBytes(),
+      ),
     ]),
   ]);
 }
@@ -179,26 +221,45 @@ function certBag(cert: forge.pki.Certificate): forge.asn1.Asn1 {
       asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
         asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, oid('x509Certificate')),
         asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [
-          asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, asn1.toDer(pki.certificateToAsn1(cert)).getBytes()),
+          asn1.create(
+            asn1.Class.UNIVERSAL,
+            asn1.Type.OCTETSTRING,
+            false,
+            asn1.toDer(pki.certificateToAsn1(cert)).getBytes(),
+          ),
         ]),
       ]),
     ]),
   ]);
 }
 
-function shroudedKeyBag(key: forge.pki.rsa.PrivateKey, password: string, algorithm: '3des' | 'aes256'): forge.asn1.Asn1 {
+function shroudedKeyBag(
+  key: forge.pki.rsa.PrivateKey,
+  password: string,
+  algorithm: '3des' | 'aes256',
+): forge.asn1.Asn1 {
   const info = pki.wrapRsaPrivateKey(pki.privateKeyToAsn1(key));
   return asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
     asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, oid('pkcs8ShroudedKeyBag')),
-    asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [pki.encryptPrivateKeyInfo(info, password, { algorithm, count: 2048 })]),
+    asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [
+      pki.encryptPrivateKeyInfo(info, password, { algorithm, count: 2048 }),
+    ]),
   ]);
 }
 
 /** PFX { version 3, authSafe, macData (HMAC-SHA1, PKCS#12 key derivation) }. */
 function pfxDer(contentInfos: forge.asn1.Asn1[], password: string): Uint8Array {
-  const authSafe = asn1.toDer(asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, contentInfos)).getBytes();
+  const authSafe = asn1
+    .toDer(asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, contentInfos))
+    .getBytes();
   const salt = forge.random.getBytesSync(8);
-  const macKey = forge.pkcs12.generateKey(password, new forge.util.ByteStringBuffer(salt), 3, 2048, 20);
+  const macKey = forge.pkcs12.generateKey(
+    password,
+    new forge.util.ByteStringBuffer(salt),
+    3,
+    2048,
+    20,
+  );
   const hmac = forge.hmac.create();
   hmac.start('sha1', macKey.getBytes());
   hmac.update(authSafe);
@@ -206,7 +267,9 @@ function pfxDer(contentInfos: forge.asn1.Asn1[], password: string): Uint8Array {
     asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, asn1.integerToDer(3).getBytes()),
     asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
       asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, oid('data')),
-      asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, authSafe)]),
+      asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [
+        asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, authSafe),
+      ]),
     ]),
     asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
       asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
@@ -217,7 +280,12 @@ function pfxDer(contentInfos: forge.asn1.Asn1[], password: string): Uint8Array {
         asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, hmac.digest().getBytes()),
       ]),
       asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, salt),
-      asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, asn1.integerToDer(2048).getBytes()),
+      asn1.create(
+        asn1.Class.UNIVERSAL,
+        asn1.Type.INTEGER,
+        false,
+        asn1.integerToDer(2048).getBytes(),
+      ),
     ]),
   ]);
   return new Uint8Array(Buffer.from(asn1.toDer(pfx).getBytes(), 'binary'));
@@ -243,7 +311,8 @@ export function generateTestPfx(options: TestPfxOptions = {}): TestPfx {
   const certs = options.leafPosition === 'last' ? [...caCerts, leaf] : [leaf, ...caCerts];
 
   const keyBags: forge.asn1.Asn1[] = [];
-  for (let n = 0; n < (options.extraKeys ?? 0); n++) keyBags.push(shroudedKeyBag(rsaKey(1024), password, encryption));
+  for (let n = 0; n < (options.extraKeys ?? 0); n++)
+    keyBags.push(shroudedKeyBag(rsaKey(1024), password, encryption));
   if (!options.omitPrivateKey) keyBags.push(shroudedKeyBag(key, password, encryption));
   const certInfo = dataContentInfo(certs.map(certBag));
   const keyInfos = keyBags.length > 0 ? [dataContentInfo(keyBags)] : [];

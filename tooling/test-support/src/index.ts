@@ -2,6 +2,12 @@ export { repoRoot, sharedDir, sharedPath } from './shared-dir.js';
 export { generateTestPfx } from './certificates.js';
 export type { CnpjLocation, TestPfx, TestPfxOptions } from './certificates.js';
 export { referenceSignNfe, referenceVerifyNfe } from './reference-xmldsig.js';
-export { NFE_SCHEMA_PACKS, canonicalXml, disposeNfeValidators, nfeSchemaDir, validateNfeXml } from './xsd.js';
+export {
+  NFE_SCHEMA_PACKS,
+  canonicalXml,
+  disposeNfeValidators,
+  nfeSchemaDir,
+  validateNfeXml,
+} from './xsd.js';
 export type { NfeSchemaPack } from './xsd.js';
 export { withPlaceholderSignature } from './placeholder-signature.js';

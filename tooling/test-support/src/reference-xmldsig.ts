@@ -33,7 +33,9 @@ export function referenceVerifyNfe(xml: string): boolean {
     const doc = new DOMParser().parseFromString(xml, 'text/xml');
     const node = doc.getElementsByTagNameNS('http://www.w3.org/2000/09/xmldsig#', 'Signature')[0];
     if (!node) return false;
-    const verifier = new SignedXml({ getCertFromKeyInfo: (keyInfo) => SignedXml.getCertFromKeyInfo(keyInfo) });
+    const verifier = new SignedXml({
+      getCertFromKeyInfo: (keyInfo) => SignedXml.getCertFromKeyInfo(keyInfo),
+    });
     verifier.loadSignature(node);
     return verifier.checkSignature(xml);
   } catch {

@@ -17,11 +17,15 @@ export function sharedDir(): string | undefined {
   const dir = resolve(repoRoot, process.env.EMISSOR_SHARED_DIR ?? '../shared');
   if (existsSync(join(dir, 'nfe-schemas'))) return dir;
   if (process.env.CI === 'true') {
-    throw new Error(`CI=true but the shared test material is missing at ${dir} (set EMISSOR_SHARED_DIR)`);
+    throw new Error(
+      `CI=true but the shared test material is missing at ${dir} (set EMISSOR_SHARED_DIR)`,
+    );
   }
   if (!warned) {
     warned = true;
-    console.warn(`[emissor] ${dir} not found: tests that need the shared schemas, samples and certificates are skipped`);
+    console.warn(
+      `[emissor] ${dir} not found: tests that need the shared schemas, samples and certificates are skipped`,
+    );
   }
   return undefined;
 }

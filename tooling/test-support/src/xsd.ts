@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { XmlC14NMode, XmlDocument, XmlLibError, XsdValidator, xmlRegisterInputProvider } from 'libxml2-wasm';
+import {
+  XmlC14NMode,
+  XmlDocument,
+  XmlLibError,
+  XsdValidator,
+  xmlRegisterInputProvider,
+} from 'libxml2-wasm';
 import { fsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 
 import { sharedPath } from './shared-dir.js';
@@ -55,7 +61,9 @@ export function validateNfeXml(xml: string, pack: NfeSchemaPack): string[] {
     validator.validate(doc);
     return [];
   } catch (error) {
-    return describe(error).split('\n').filter((line) => line.length > 0);
+    return describe(error)
+      .split('\n')
+      .filter((line) => line.length > 0);
   } finally {
     doc.dispose();
   }

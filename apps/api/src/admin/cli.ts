@@ -42,7 +42,11 @@ async function run(args: string[], env: Env, database: () => Promise<OpenDatabas
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { name: { type: 'string' }, id: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: {
+      name: { type: 'string' },
+      id: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
   });
   const command = positionals.join(' ');
   const issued = (product: { id: string; name: string; api_key: string }) => {
@@ -57,12 +61,17 @@ async function run(args: string[], env: Env, database: () => Promise<OpenDatabas
     case 'migrate': {
       const db = await database();
       const results = await migrateToLatest(db.db);
-      say(results.length ? results.map((r) => `${r.status}: ${r.migrationName}`).join('\n') : 'no pending migrations');
+      say(
+        results.length
+          ? results.map((r) => `${r.status}: ${r.migrationName}`).join('\n')
+          : 'no pending migrations',
+      );
       return;
     }
     case 'product create': {
       const name = values.name?.trim();
-      if (!name || name.length > 200) throw new UsageError('--name <name> is required (1–200 characters)');
+      if (!name || name.length > 200)
+        throw new UsageError('--name <name> is required (1–200 characters)');
       const db = await database();
       await migrateToLatest(db.db);
       issued(await createProduct(db.db, name));
@@ -103,7 +112,8 @@ async function run(args: string[], env: Env, database: () => Promise<OpenDatabas
     case 'master-key rotate': {
       // Read from the environment, never from argv: command lines end up in shell history and `ps`.
       const next = process.env.EMISSOR_NEW_MASTER_KEY;
-      if (!next || next.length < 32) throw new UsageError('set EMISSOR_NEW_MASTER_KEY (at least 32 characters)');
+      if (!next || next.length < 32)
+        throw new UsageError('set EMISSOR_NEW_MASTER_KEY (at least 32 characters)');
       const db = await database();
       await migrateToLatest(db.db);
       const result = await rotateMasterKey(db.db, resolveMasterSecret(env, note), next);
@@ -123,7 +133,10 @@ async function main(): Promise<number> {
     await run(process.argv.slice(2), env, async () => (opened ??= await openDatabase(env, note)));
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string } | undefined)?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    if (
+      error instanceof UsageError ||
+      (error as { code?: string } | undefined)?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+    ) {
       note(`error: ${(error as Error).message}\n\n${USAGE}`);
       return 2;
     }

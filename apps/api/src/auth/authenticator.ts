@@ -38,7 +38,10 @@ const MAX_VERIFIED = 10_000;
  * - a re-confirmation skips bcrypt when the product still holds the very hash the key matched
  *   (a rotation or deletion changes or hides that row), so it costs one indexed query.
  */
-export function createAuthenticator(db: Kysely<Database>, options: AuthenticatorOptions): Authenticator {
+export function createAuthenticator(
+  db: Kysely<Database>,
+  options: AuthenticatorOptions,
+): Authenticator {
   const { ttlMs, now = Date.now, verifyHash = verifyKeyHash } = options;
   const verified = new Map<string, Verified>();
   const inFlight = new Map<string, Promise<string | undefined>>();
@@ -60,14 +63,19 @@ export function createAuthenticator(db: Kysely<Database>, options: Authenticator
       return undefined;
     }
     const known = verified.get(fingerprint);
-    const unchanged = known !== undefined && known.productId === product.id && known.keyHash === product.key_hash;
+    const unchanged =
+      known !== undefined && known.productId === product.id && known.keyHash === product.key_hash;
     if (!unchanged && !(await verifyHash(key, product.key_hash))) {
       verified.delete(fingerprint);
       return undefined;
     }
     if (ttlMs > 0) {
       if (!known && verified.size >= MAX_VERIFIED) verified.clear();
-      verified.set(fingerprint, { productId: product.id, keyHash: product.key_hash, checkedAt: now() });
+      verified.set(fingerprint, {
+        productId: product.id,
+        keyHash: product.key_hash,
+        checkedAt: now(),
+      });
     }
     return product.id;
   };

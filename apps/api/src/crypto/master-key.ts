@@ -41,7 +41,10 @@ function opens(key: Buffer, sealed: Buffer): boolean {
  * first secret is the current one: when no row matches it yet, a new row (random salt) is created
  * for it. Later secrets (e.g. the previous key during a rotation) only ever decrypt.
  */
-export async function loadKeyring(db: Kysely<Database>, secrets: readonly string[]): Promise<Keyring> {
+export async function loadKeyring(
+  db: Kysely<Database>,
+  secrets: readonly string[],
+): Promise<Keyring> {
   // Under a lock: processes starting together on a new database must agree on one key row (each
   // creating its own would leave every process unable to read the others' ciphertexts).
   return db.transaction().execute(async (trx) => {
@@ -50,7 +53,10 @@ export async function loadKeyring(db: Kysely<Database>, secrets: readonly string
   });
 }
 
-async function loadKeyringLocked(db: Kysely<Database>, secrets: readonly string[]): Promise<Keyring> {
+async function loadKeyringLocked(
+  db: Kysely<Database>,
+  secrets: readonly string[],
+): Promise<Keyring> {
   const [currentSecret] = secrets;
   if (!currentSecret) throw new MasterKeyError('no master key configured');
   const rows = await db.selectFrom('master_keys').selectAll().orderBy('created_at').execute();
@@ -87,7 +93,10 @@ async function loadKeyringLocked(db: Kysely<Database>, secrets: readonly string[
     const salt = randomBytes(16);
     const key = await derive(currentSecret, salt);
     const id = randomBytes(8).toString('hex');
-    await db.insertInto('master_keys').values({ id, salt, check_ciphertext: seal(key, CHECK_PLAINTEXT) }).execute();
+    await db
+      .insertInto('master_keys')
+      .values({ id, salt, check_ciphertext: seal(key, CHECK_PLAINTEXT) })
+      .execute();
     keys.set(id, key);
     currentId = id;
   }

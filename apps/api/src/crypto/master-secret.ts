@@ -14,7 +14,9 @@ export function resolveMasterSecret(env: Env, warn: (message: string) => void): 
   if (!existsSync(file)) {
     mkdirSync(env.EMISSOR_DATA_DIR, { recursive: true });
     writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
-    warn(`EMISSOR_MASTER_KEY is not set: generated one into ${file} (set it explicitly in production)`);
+    warn(
+      `EMISSOR_MASTER_KEY is not set: generated one into ${file} (set it explicitly in production)`,
+    );
   }
   return readFileSync(file, 'utf8').trim();
 }

@@ -14,7 +14,11 @@ export interface RotationResult {
  * keys of `oldSecret`. Rows move one transaction each, so a crash midway leaves every row readable
  * with one of the two secrets; running the rotation again finishes the job.
  */
-export async function rotateMasterKey(db: Kysely<Database>, oldSecret: string, newSecret: string): Promise<RotationResult> {
+export async function rotateMasterKey(
+  db: Kysely<Database>,
+  oldSecret: string,
+  newSecret: string,
+): Promise<RotationResult> {
   if (oldSecret === newSecret) throw new Error('the new master key equals the current one');
   const keyring = await loadKeyring(db, [newSecret, oldSecret]);
   const stale = await db
@@ -28,17 +32,34 @@ export async function rotateMasterKey(db: Kysely<Database>, oldSecret: string, n
     await db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('certificates')
-        .select(['product_id', 'tenant_ref', 'branch_ref', 'pfx_ciphertext', 'password_ciphertext', 'master_key_id'])
+        .select([
+          'product_id',
+          'tenant_ref',
+          'branch_ref',
+          'pfx_ciphertext',
+          'password_ciphertext',
+          'master_key_id',
+        ])
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirstOrThrow();
       if (row.master_key_id === keyring.currentId) return;
       const binding = certificateBinding(row);
-      const pfx = keyring.encrypt(keyring.decrypt(row.master_key_id, row.pfx_ciphertext, binding), binding);
-      const password = keyring.encrypt(keyring.decrypt(row.master_key_id, row.password_ciphertext, binding), binding);
+      const pfx = keyring.encrypt(
+        keyring.decrypt(row.master_key_id, row.pfx_ciphertext, binding),
+        binding,
+      );
+      const password = keyring.encrypt(
+        keyring.decrypt(row.master_key_id, row.password_ciphertext, binding),
+        binding,
+      );
       await trx
         .updateTable('certificates')
-        .set({ pfx_ciphertext: pfx.sealed, password_ciphertext: password.sealed, master_key_id: pfx.keyId })
+        .set({
+          pfx_ciphertext: pfx.sealed,
+          password_ciphertext: password.sealed,
+          master_key_id: pfx.keyId,
+        })
         .where('id', '=', id)
         .execute();
       reencrypted += 1;

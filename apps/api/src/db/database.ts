@@ -13,7 +13,9 @@ export async function openDatabase(env: Env, log: (line: string) => void): Promi
   // the process with 128 + signal as soon as its own cleanup is done, cutting short our drain.
   const embedded = env.DATABASE_URL
     ? undefined
-    : await (await import('./embedded-postgres.js')).startEmbeddedPostgres(env.EMISSOR_DATA_DIR, env.EMBEDDED_POSTGRES_PORT, log);
+    : await (
+        await import('./embedded-postgres.js')
+      ).startEmbeddedPostgres(env.EMISSOR_DATA_DIR, env.EMBEDDED_POSTGRES_PORT, log);
   const url = env.DATABASE_URL ?? embedded?.url;
   if (!url) throw new Error('no database');
   const handle = connectDatabase(url, env.DATABASE_POOL_SIZE);

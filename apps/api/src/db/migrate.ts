@@ -15,8 +15,12 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
     try {
-      const { error, results } = await new Migrator({ db: conn, provider: migrationProvider }).migrateToLatest();
-      if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
+      const { error, results } = await new Migrator({
+        db: conn,
+        provider: migrationProvider,
+      }).migrateToLatest();
+      if (error)
+        throw error instanceof Error ? error : new Error('migration failed', { cause: error });
       return results ?? [];
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);

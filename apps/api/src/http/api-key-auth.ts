@@ -13,7 +13,10 @@ interface RouteWithMetadata {
  * `metadata.auth`. Missing, malformed, wrong and deleted-product keys all get the same 401, so the
  * answer reveals nothing about which it was.
  */
-export function apiKeyAuth(authenticator: Authenticator, limiter?: AuthFailureLimiter): RequestHandler {
+export function apiKeyAuth(
+  authenticator: Authenticator,
+  limiter?: AuthFailureLimiter,
+): RequestHandler {
   return (req, _res, next) => {
     const route = (req as unknown as { tsRestRoute?: RouteWithMetadata }).tsRestRoute;
     if (route?.metadata?.auth === 'none') {

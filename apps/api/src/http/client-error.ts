@@ -19,9 +19,20 @@ export function answerClientErrors(server: Server): void {
     }
     const code = error.code ?? '';
     const [status, reason, body] = TOO_LARGE.has(code)
-      ? [431, 'Request Header Fields Too Large', { code: 'request_header_fields_too_large', message: 'The request line and headers exceed 16 KiB.' }]
+      ? [
+          431,
+          'Request Header Fields Too Large',
+          {
+            code: 'request_header_fields_too_large',
+            message: 'The request line and headers exceed 16 KiB.',
+          },
+        ]
       : TIMEOUT.has(code)
-        ? [408, 'Request Timeout', { code: 'request_timeout', message: 'The request was not received in time.' }]
+        ? [
+            408,
+            'Request Timeout',
+            { code: 'request_timeout', message: 'The request was not received in time.' },
+          ]
         : [400, 'Bad Request', { code: 'bad_request', message: 'Malformed HTTP request.' }];
     const text = JSON.stringify({ detail: body });
     socket.end(

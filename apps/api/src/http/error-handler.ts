@@ -33,19 +33,36 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const bodyParserType = (err as { type?: unknown }).type;
     if (bodyParserType === 'entity.too.large') {
-      res.status(413).json(new AppError(413, 'payload_too_large', 'The request body is too large.').toBody());
+      res
+        .status(413)
+        .json(new AppError(413, 'payload_too_large', 'The request body is too large.').toBody());
       return;
     }
-    if (bodyParserType === 'entity.parse.failed' || bodyParserType === 'encoding.unsupported' || bodyParserType === 'charset.unsupported') {
+    if (
+      bodyParserType === 'entity.parse.failed' ||
+      bodyParserType === 'encoding.unsupported' ||
+      bodyParserType === 'charset.unsupported'
+    ) {
       res.status(422).json({
-        detail: [{ loc: ['body'], msg: 'Invalid JSON', type: 'json_invalid', ctx: { error: (err as Error).message } }],
+        detail: [
+          {
+            loc: ['body'],
+            msg: 'Invalid JSON',
+            type: 'json_invalid',
+            ctx: { error: (err as Error).message },
+          },
+        ],
       });
       return;
     }
     if (err instanceof URIError && (err as { status?: unknown }).status === 400) {
       // Express could not percent-decode a path parameter (e.g. `/v1/documentos/%zz`): the value is
       // not a valid one for any parameter, so it is the same 422 a well-encoded bad value gets.
-      res.status(422).json({ detail: [{ loc: ['path'], msg: 'Invalid percent-encoding in the path', type: 'value_error' }] });
+      res.status(422).json({
+        detail: [
+          { loc: ['path'], msg: 'Invalid percent-encoding in the path', type: 'value_error' },
+        ],
+      });
       return;
     }
     if (bodyParserType === 'request.aborted') {
@@ -53,9 +70,20 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (isDatabaseUnavailable(err)) {
-      logger.warn({ request_id: req.requestId, err: { message: (err as Error).message } }, 'database unavailable');
+      logger.warn(
+        { request_id: req.requestId, err: { message: (err as Error).message } },
+        'database unavailable',
+      );
       res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
-      res.status(503).json(new AppError(503, 'service_unavailable', 'The database is unreachable; retry later.').toBody());
+      res
+        .status(503)
+        .json(
+          new AppError(
+            503,
+            'service_unavailable',
+            'The database is unreachable; retry later.',
+          ).toBody(),
+        );
       return;
     }
     logger.error({ request_id: req.requestId, err }, 'unhandled error');

@@ -12,7 +12,15 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
       level,
       base: { service: 'emissor-api' },
       redact: {
-        paths: ['*.password', '*.api_key', '*.apiKey', '*["x-api-key"]', '*.authorization', 'password', 'api_key'],
+        paths: [
+          '*.password',
+          '*.api_key',
+          '*.apiKey',
+          '*["x-api-key"]',
+          '*.authorization',
+          'password',
+          'api_key',
+        ],
         censor: '[redacted]',
       },
       timestamp: pino.stdTimeFunctions.isoTime,

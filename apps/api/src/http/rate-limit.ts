@@ -50,9 +50,14 @@ export function createAuthFailureLimiter(options: AuthFailureLimiterOptions): Au
       // Free again when enough failures have aged out to go below the limit.
       const freeAt = (times[times.length - maxFailures] ?? at) + windowMs;
       const seconds = String(Math.max(1, Math.ceil((freeAt - at) / 1000)));
-      return new AppError(429, 'rate_limited', 'Too many failed authentications from this address; retry later.', {
-        'Retry-After': seconds,
-      });
+      return new AppError(
+        429,
+        'rate_limited',
+        'Too many failed authentications from this address; retry later.',
+        {
+          'Retry-After': seconds,
+        },
+      );
     },
     recordFailure(client) {
       const at = now();

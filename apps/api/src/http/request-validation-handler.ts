@@ -8,7 +8,12 @@ import { toValidationIssues } from './validation-issues.js';
  * ts-rest's request validation failures → one HTTPValidationError listing every problem of every
  * part, in the order decisions.md checks them (headers first: a missing Idempotency-Key leads).
  */
-export function requestValidationHandler(err: RequestValidationError, req: Request, _res: Response, next: NextFunction): void {
+export function requestValidationHandler(
+  err: RequestValidationError,
+  req: Request,
+  _res: Response,
+  next: NextFunction,
+): void {
   const issues = [
     ...(err.headers ? toValidationIssues(err.headers.issues, 'header', req.headers) : []),
     ...(err.pathParams ? toValidationIssues(err.pathParams.issues, 'path', req.params) : []),

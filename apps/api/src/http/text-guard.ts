@@ -52,12 +52,22 @@ function findNul(root: unknown, part: 'query' | 'body', issues: ValidationIssue[
   for (let visit = stack.pop(); visit && issues.length < 20; visit = stack.pop()) {
     const { value } = visit;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) issues.push({ loc: locOf(visit), msg: 'String should not contain NUL (U+0000) characters', type: 'string_pattern_mismatch' });
+      if (value.includes('\u0000'))
+        issues.push({
+          loc: locOf(visit),
+          msg: 'String should not contain NUL (U+0000) characters',
+          type: 'string_pattern_mismatch',
+        });
     } else if (value && typeof value === 'object') {
       const isArray = Array.isArray(value);
       for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
         const childVisit = { value: child, key: isArray ? Number(key) : key, parent: visit };
-        if (key.includes('\u0000')) issues.push({ loc: locOf(childVisit), msg: 'Keys should not contain NUL characters', type: 'string_pattern_mismatch' });
+        if (key.includes('\u0000'))
+          issues.push({
+            loc: locOf(childVisit),
+            msg: 'Keys should not contain NUL characters',
+            type: 'string_pattern_mismatch',
+          });
         stack.push(childVisit);
       }
     }

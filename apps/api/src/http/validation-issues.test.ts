@@ -14,7 +14,10 @@ const Body = z.object({
   flag: z.boolean(),
   items: z.array(z.string()).min(1),
   nested: z.object({ cnpj: z.string().regex(/^\d{14}$/) }),
-  decimal: z.string().refine((v) => /^\d+$/.test(v), { params: { type: 'decimal_parsing' }, message: 'bad decimal' }),
+  decimal: z.string().refine((v) => /^\d+$/.test(v), {
+    params: { type: 'decimal_parsing' },
+    message: 'bad decimal',
+  }),
 });
 const Strict = z.object({ next_number: z.number().int() }).strict();
 
@@ -33,24 +36,104 @@ const valid = {
 };
 
 /** Each row: one bad value → the pydantic-style item the API must answer with. */
-const table: { name: string; patch: Record<string, unknown>; loc: (string | number)[]; type: string; ctx?: object; input?: unknown }[] = [
+const table: {
+  name: string;
+  patch: Record<string, unknown>;
+  loc: (string | number)[];
+  type: string;
+  ctx?: object;
+  input?: unknown;
+}[] = [
   { name: 'missing field', patch: { name: undefined }, loc: ['body', 'name'], type: 'missing' },
-  { name: 'string too long', patch: { name: 'abcdef' }, loc: ['body', 'name'], type: 'string_too_long', ctx: { max_length: 5 }, input: 'abcdef' },
-  { name: 'string too short', patch: { code: 'a' }, loc: ['body', 'code'], type: 'string_too_short', ctx: { min_length: 2 } },
-  { name: 'wrong type for string', patch: { name: 12 }, loc: ['body', 'name'], type: 'string_type', input: 12 },
-  { name: 'integer below minimum', patch: { count: 0 }, loc: ['body', 'count'], type: 'greater_than_equal', ctx: { ge: 1 } },
-  { name: 'integer above maximum', patch: { count: 11 }, loc: ['body', 'count'], type: 'less_than_equal', ctx: { le: 10 } },
-  { name: 'float where integer', patch: { count: 2.5 }, loc: ['body', 'count'], type: 'int_from_float' },
-  { name: 'text where integer', patch: { count: 'x' }, loc: ['body', 'count'], type: 'int_parsing' },
-  { name: 'exclusive minimum', patch: { ratio: 0 }, loc: ['body', 'ratio'], type: 'greater_than', ctx: { gt: 0 } },
+  {
+    name: 'string too long',
+    patch: { name: 'abcdef' },
+    loc: ['body', 'name'],
+    type: 'string_too_long',
+    ctx: { max_length: 5 },
+    input: 'abcdef',
+  },
+  {
+    name: 'string too short',
+    patch: { code: 'a' },
+    loc: ['body', 'code'],
+    type: 'string_too_short',
+    ctx: { min_length: 2 },
+  },
+  {
+    name: 'wrong type for string',
+    patch: { name: 12 },
+    loc: ['body', 'name'],
+    type: 'string_type',
+    input: 12,
+  },
+  {
+    name: 'integer below minimum',
+    patch: { count: 0 },
+    loc: ['body', 'count'],
+    type: 'greater_than_equal',
+    ctx: { ge: 1 },
+  },
+  {
+    name: 'integer above maximum',
+    patch: { count: 11 },
+    loc: ['body', 'count'],
+    type: 'less_than_equal',
+    ctx: { le: 10 },
+  },
+  {
+    name: 'float where integer',
+    patch: { count: 2.5 },
+    loc: ['body', 'count'],
+    type: 'int_from_float',
+  },
+  {
+    name: 'text where integer',
+    patch: { count: 'x' },
+    loc: ['body', 'count'],
+    type: 'int_parsing',
+  },
+  {
+    name: 'exclusive minimum',
+    patch: { ratio: 0 },
+    loc: ['body', 'ratio'],
+    type: 'greater_than',
+    ctx: { gt: 0 },
+  },
   { name: 'bad uuid', patch: { id: 'nope' }, loc: ['body', 'id'], type: 'uuid_parsing' },
   { name: 'wrong literal', patch: { model: '65' }, loc: ['body', 'model'], type: 'literal_error' },
   { name: 'enum miss', patch: { mode: 'x' }, loc: ['body', 'mode'], type: 'literal_error' },
-  { name: 'text where boolean', patch: { flag: 'yes' }, loc: ['body', 'flag'], type: 'bool_parsing' },
-  { name: 'empty list', patch: { items: [] }, loc: ['body', 'items'], type: 'too_short', ctx: { min_length: 1 } },
-  { name: 'pattern mismatch, nested', patch: { nested: { cnpj: 'x' } }, loc: ['body', 'nested', 'cnpj'], type: 'string_pattern_mismatch' },
-  { name: 'scalar where object', patch: { nested: 3 }, loc: ['body', 'nested'], type: 'model_attributes_type' },
-  { name: 'custom type from params', patch: { decimal: 'a' }, loc: ['body', 'decimal'], type: 'decimal_parsing' },
+  {
+    name: 'text where boolean',
+    patch: { flag: 'yes' },
+    loc: ['body', 'flag'],
+    type: 'bool_parsing',
+  },
+  {
+    name: 'empty list',
+    patch: { items: [] },
+    loc: ['body', 'items'],
+    type: 'too_short',
+    ctx: { min_length: 1 },
+  },
+  {
+    name: 'pattern mismatch, nested',
+    patch: { nested: { cnpj: 'x' } },
+    loc: ['body', 'nested', 'cnpj'],
+    type: 'string_pattern_mismatch',
+  },
+  {
+    name: 'scalar where object',
+    patch: { nested: 3 },
+    loc: ['body', 'nested'],
+    type: 'model_attributes_type',
+  },
+  {
+    name: 'custom type from params',
+    patch: { decimal: 'a' },
+    loc: ['body', 'decimal'],
+    type: 'decimal_parsing',
+  },
 ];
 
 describe('zod issues → HTTPValidationError items', () => {
@@ -76,8 +159,18 @@ describe('zod issues → HTTPValidationError items', () => {
     const body = { next_number: 2, foo: 1, bar: 2 };
     const issues = toValidationIssues(Strict.safeParse(body).error!.issues, 'body', body);
     expect(issues).toEqual([
-      { loc: ['body', 'foo'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden', input: 1 },
-      { loc: ['body', 'bar'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden', input: 2 },
+      {
+        loc: ['body', 'foo'],
+        msg: 'Extra inputs are not permitted',
+        type: 'extra_forbidden',
+        input: 1,
+      },
+      {
+        loc: ['body', 'bar'],
+        msg: 'Extra inputs are not permitted',
+        type: 'extra_forbidden',
+        input: 2,
+      },
     ]);
   });
 
@@ -88,10 +181,8 @@ describe('zod issues → HTTPValidationError items', () => {
 
   it('lists every problem, not only the first', () => {
     const body = { ...valid, name: 'abcdefgh', count: 0, id: 'x' };
-    expect(toValidationIssues(Body.safeParse(body).error!.issues, 'body', body).map((i) => i.type)).toEqual([
-      'string_too_long',
-      'greater_than_equal',
-      'uuid_parsing',
-    ]);
+    expect(
+      toValidationIssues(Body.safeParse(body).error!.issues, 'body', body).map((i) => i.type),
+    ).toEqual(['string_too_long', 'greater_than_equal', 'uuid_parsing']);
   });
 });

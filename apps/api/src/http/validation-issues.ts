@@ -46,17 +46,22 @@ function pydanticType(issue: ZodIssue): { type: string; ctx?: Record<string, unk
   switch (issue.code) {
     case 'invalid_type':
       if (issue.received === 'undefined') return { type: 'missing' };
-      if (issue.expected === 'integer' && issue.received === 'float') return { type: 'int_from_float' };
+      if (issue.expected === 'integer' && issue.received === 'float')
+        return { type: 'int_from_float' };
       return { type: TYPE_BY_EXPECTED[issue.expected] ?? `${issue.expected}_type` };
     case 'too_small':
-      if (issue.type === 'string') return { type: 'string_too_short', ctx: { min_length: Number(issue.minimum) } };
-      if (issue.type === 'array') return { type: 'too_short', ctx: { min_length: Number(issue.minimum) } };
+      if (issue.type === 'string')
+        return { type: 'string_too_short', ctx: { min_length: Number(issue.minimum) } };
+      if (issue.type === 'array')
+        return { type: 'too_short', ctx: { min_length: Number(issue.minimum) } };
       return issue.inclusive
         ? { type: 'greater_than_equal', ctx: { ge: Number(issue.minimum) } }
         : { type: 'greater_than', ctx: { gt: Number(issue.minimum) } };
     case 'too_big':
-      if (issue.type === 'string') return { type: 'string_too_long', ctx: { max_length: Number(issue.maximum) } };
-      if (issue.type === 'array') return { type: 'too_long', ctx: { max_length: Number(issue.maximum) } };
+      if (issue.type === 'string')
+        return { type: 'string_too_long', ctx: { max_length: Number(issue.maximum) } };
+      if (issue.type === 'array')
+        return { type: 'too_long', ctx: { max_length: Number(issue.maximum) } };
       return issue.inclusive
         ? { type: 'less_than_equal', ctx: { le: Number(issue.maximum) } }
         : { type: 'less_than', ctx: { lt: Number(issue.maximum) } };
@@ -68,7 +73,10 @@ function pydanticType(issue: ZodIssue): { type: string; ctx?: Record<string, unk
     case 'invalid_literal':
       return { type: 'literal_error', ctx: { expected: JSON.stringify(issue.expected) } };
     case 'invalid_enum_value':
-      return { type: 'literal_error', ctx: { expected: issue.options.map((o) => JSON.stringify(o)).join(' or ') } };
+      return {
+        type: 'literal_error',
+        ctx: { expected: issue.options.map((o) => JSON.stringify(o)).join(' or ') },
+      };
     case 'not_multiple_of':
       return { type: 'multiple_of', ctx: { multiple_of: Number(issue.multipleOf) } };
     case 'custom': {
@@ -91,13 +99,18 @@ function pydanticMessage(type: string, issue: ZodIssue): string {
  * Translates zod issues found in one part of a request into HTTPValidationError items:
  * `loc` starts with the part, `type` is the pydantic v2 name, `input` is the offending value.
  */
-export function toValidationIssues(issues: readonly ZodIssue[], location: Location, input: unknown): ValidationIssue[] {
+export function toValidationIssues(
+  issues: readonly ZodIssue[],
+  location: Location,
+  input: unknown,
+): ValidationIssue[] {
   const out: ValidationIssue[] = [];
   for (const issue of issues) {
     if (issue.code === 'invalid_union') {
       // Report the branch that got furthest rather than an opaque "invalid input".
       const branches = issue.unionErrors.map((e) => e.issues);
-      const best = branches.find((b) => b.every((i) => i.code !== 'invalid_type')) ?? branches[0] ?? [];
+      const best =
+        branches.find((b) => b.every((i) => i.code !== 'invalid_type')) ?? branches[0] ?? [];
       out.push(...toValidationIssues(best, location, input));
       continue;
     }
@@ -105,14 +118,24 @@ export function toValidationIssues(issues: readonly ZodIssue[], location: Locati
       for (const key of issue.keys) {
         const loc = [location, ...issue.path, key];
         const extra = valueAt(input, [...issue.path, key]);
-        out.push({ loc, msg: 'Extra inputs are not permitted', type: 'extra_forbidden', ...(echoable(extra) ? { input: extra } : {}) });
+        out.push({
+          loc,
+          msg: 'Extra inputs are not permitted',
+          type: 'extra_forbidden',
+          ...(echoable(extra) ? { input: extra } : {}),
+        });
       }
       continue;
     }
     const { type, ctx } = pydanticType(issue);
-    const item: ValidationIssue = { loc: [location, ...issue.path], msg: pydanticMessage(type, issue), type };
+    const item: ValidationIssue = {
+      loc: [location, ...issue.path],
+      msg: pydanticMessage(type, issue),
+      type,
+    };
     // For a missing field pydantic echoes the object that lacks it.
-    const value = type === 'missing' ? valueAt(input, issue.path.slice(0, -1)) : valueAt(input, issue.path);
+    const value =
+      type === 'missing' ? valueAt(input, issue.path.slice(0, -1)) : valueAt(input, issue.path);
     if (value !== undefined && echoable(value)) item.input = value;
     if (ctx) item.ctx = ctx;
     out.push(item);

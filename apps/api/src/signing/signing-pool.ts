@@ -66,7 +66,8 @@ export function createSigningPool(threads: number): SigningPool {
   for (let slot = 0; slot < threads; slot++) start(slot);
 
   /** The thread with the fewest documents waiting (ties: the first). */
-  const leastBusy = () => pool.reduce((best, thread) => (thread.pending.size < best.pending.size ? thread : best));
+  const leastBusy = () =>
+    pool.reduce((best, thread) => (thread.pending.size < best.pending.size ? thread : best));
 
   return {
     signAndVerify(xml, credentials) {
@@ -75,7 +76,14 @@ export function createSigningPool(threads: number): SigningPool {
       const id = ++nextId;
       return new Promise<string>((resolve, reject) => {
         thread.pending.set(id, { resolve, reject });
-        thread.worker.postMessage({ id, xml, credentials: { privateKey: credentials.privateKey, certificateBase64: credentials.certificateBase64 } });
+        thread.worker.postMessage({
+          id,
+          xml,
+          credentials: {
+            privateKey: credentials.privateKey,
+            certificateBase64: credentials.certificateBase64,
+          },
+        });
       });
     },
     async close() {
@@ -90,7 +98,8 @@ const inProcessSigning: SigningPool = {
     try {
       const signed = signNfe(xml, credentials);
       const verification = verifyNfe(signed);
-      if (!verification.valid) throw new Error(`freshly signed document failed verification: ${verification.reason}`);
+      if (!verification.valid)
+        throw new Error(`freshly signed document failed verification: ${verification.reason}`);
       return Promise.resolve(signed);
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));

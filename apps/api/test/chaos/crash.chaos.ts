@@ -22,7 +22,10 @@ describe('the API process is killed (SIGKILL) under emission load', () => {
   it('loses nothing a client was told was created, half-writes nothing, and numbers on after a restart', async () => {
     const setup = await startTestServer();
     const product = await setup.newProduct();
-    const refs = Array.from({ length: 4 }, (_, i) => ({ tenant_ref: 'crash', branch_ref: `b${i}` }));
+    const refs = Array.from({ length: 4 }, (_, i) => ({
+      tenant_ref: 'crash',
+      branch_ref: `b${i}`,
+    }));
     for (const r of refs) await prepareBranch(setup.url, product, r);
     const databaseUrl = setup.databaseUrl;
     await setup.close();
@@ -65,7 +68,9 @@ describe('the API process is killed (SIGKILL) under emission load', () => {
     const created = outcomes.filter((o) => o.status === 201);
     const before = created.filter((o) => o.at < killedAt).length;
     const afterRestart = created.filter((o) => o.at >= restartedAt).length;
-    const cut = outcomes.filter((o) => o.status === 0 && o.at >= killedAt && o.at - o.ms < killedAt).length;
+    const cut = outcomes.filter(
+      (o) => o.status === 0 && o.at >= killedAt && o.at - o.ms < killedAt,
+    ).length;
     console.log(
       `crash: ${outcomes.length} emissions by ${CLIENTS} clients around a SIGKILL, statuses ${JSON.stringify(statuses)} (0 = no answer); 201 before the kill ${before}, after the restart ${afterRestart}; ${cut} requests in flight at the kill`,
     );
@@ -81,14 +86,20 @@ describe('the API process is killed (SIGKILL) under emission load', () => {
       databaseUrl,
       created.map((o) => (o.body as { id: string }).id),
     );
-    console.log(`crash: ${report.documents} stored documents checked (counter, uniqueness, XML pairing, signature, both schema packs), ${report.problems.length} problems`);
+    console.log(
+      `crash: ${report.documents} stored documents checked (counter, uniqueness, XML pairing, signature, both schema packs), ${report.problems.length} problems`,
+    );
     expect(report.problems).toEqual([]);
     expect(report.documents).toBeGreaterThanOrEqual(created.length);
 
     // And the next emission after everything gets the next free number of its series.
     const after = await fetch(`${current.url}/v1/emissoes`, {
       method: 'POST',
-      headers: { 'x-api-key': product.apiKey, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      headers: {
+        'x-api-key': product.apiKey,
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      },
       body: JSON.stringify(emissionRequest(refs[0]!)),
     });
     expect(after.status).toBe(201);

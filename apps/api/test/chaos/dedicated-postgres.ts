@@ -19,7 +19,10 @@ export interface DedicatedPostgres {
  */
 export async function startDedicatedPostgres(): Promise<DedicatedPostgres> {
   // Keep the data folder on stop(): the restart must find the same database.
-  const { server, port, adminUrl, removeData } = await startThrowawayPostgres({ maxConnections: 200, persistent: true });
+  const { server, port, adminUrl, removeData } = await startThrowawayPostgres({
+    maxConnections: 200,
+    persistent: true,
+  });
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query('create database emissor');

@@ -13,7 +13,14 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 
 import { emissionRequest } from '../helpers/emission.js';
-import { badSegment, brokenBody, headerText, hostileHeaders, mutatedFrom, type RawRequest } from './fuzz-kit.js';
+import {
+  badSegment,
+  brokenBody,
+  headerText,
+  hostileHeaders,
+  mutatedFrom,
+  type RawRequest,
+} from './fuzz-kit.js';
 
 /** What the routes are fuzzed against: one product with a ready branch and one document. */
 export interface FuzzTarget {
@@ -45,7 +52,8 @@ const HEADER_LIMIT = 15 * 1024;
 const JSON_LIMIT = 2 * 1024 * 1024;
 
 /** Short and ASCII: Node's parser answers 431 (too long) or 400 (raw non-ASCII byte) before the app. */
-const plainTarget = (target: string) => target.length < HEADER_LIMIT && /^[\x21-\x7e]*$/.test(target);
+const plainTarget = (target: string) =>
+  target.length < HEADER_LIMIT && /^[\x21-\x7e]*$/.test(target);
 
 /** Query values are text: hostile values become their string (or JSON) form, deleted keys vanish. */
 function asQuery(value: unknown): Record<string, string> {
@@ -53,12 +61,21 @@ function asQuery(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value)) {
     if (v === undefined) continue;
-    out[k] = typeof v === 'string' ? v : JSON.stringify(v) ?? '';
+    out[k] = typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
   }
   return out;
 }
 
-function jsonRequest(method: string, target: string, apiKey: string, body: unknown, schema: z.ZodTypeAny, kind: string, extraHeaders: Record<string, string> = {}, headersValid = true): RawRequest {
+function jsonRequest(
+  method: string,
+  target: string,
+  apiKey: string,
+  body: unknown,
+  schema: z.ZodTypeAny,
+  kind: string,
+  extraHeaders: Record<string, string> = {},
+  headersValid = true,
+): RawRequest {
   const text = JSON.stringify(body) ?? '';
   const buffer = Buffer.from(text);
   // Judge what goes on the wire: JSON drops undefined members and turns NaN into null.
@@ -84,7 +101,10 @@ function idSegment(realId: string): fc.Arbitrary<{ segment: string; validUuid: b
         .map(([i, s]) => {
           const mangled = realId.slice(0, i) + s + realId.slice(i + 1);
           // A mangled id may still be a well-formed uuid (of no document): then 404, not 422.
-          return { segment: encodeURIComponent(mangled), validUuid: UuidSchema.safeParse(mangled).success };
+          return {
+            segment: encodeURIComponent(mangled),
+            validUuid: UuidSchema.safeParse(mangled).success,
+          };
         }),
       weight: 2,
     },
@@ -93,33 +113,79 @@ function idSegment(realId: string): fc.Arbitrary<{ segment: string; validUuid: b
 }
 
 /** Requests any route must survive: hostile headers, junk query strings, a body on a GET. */
-function generic(method: string, target: string, apiKey: string | undefined): fc.Arbitrary<RawRequest> {
+function generic(
+  method: string,
+  target: string,
+  apiKey: string | undefined,
+): fc.Arbitrary<RawRequest> {
   const auth: Record<string, string> = apiKey ? { 'x-api-key': apiKey } : {};
   return fc.oneof(
-    hostileHeaders.map(({ headers, kind }) => ({ method, target, headers: { ...auth, ...headers }, kind })),
-    badSegment.map((s) => ({ method, target: `${target}${target.includes('?') ? '&' : '?'}${s}=${s}`, headers: auth, kind: 'bad query encoding' })),
-    fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ method, target, headers: { ...auth, 'content-type': 'application/json' }, body: Buffer.from(bytes), kind: 'random body' })),
+    hostileHeaders.map(({ headers, kind }) => ({
+      method,
+      target,
+      headers: { ...auth, ...headers },
+      kind,
+    })),
+    badSegment.map((s) => ({
+      method,
+      target: `${target}${target.includes('?') ? '&' : '?'}${s}=${s}`,
+      headers: auth,
+      kind: 'bad query encoding',
+    })),
+    fc.uint8Array({ maxLength: 200 }).map((bytes) => ({
+      method,
+      target,
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: Buffer.from(bytes),
+      kind: 'random body',
+    })),
   );
 }
 
-function queryRoute(method: string, path: string, apiKey: string, valid: Record<string, string>, schema: z.ZodTypeAny): fc.Arbitrary<RawRequest> {
+function queryRoute(
+  method: string,
+  path: string,
+  apiKey: string,
+  valid: Record<string, string>,
+  schema: z.ZodTypeAny,
+): fc.Arbitrary<RawRequest> {
   return fc.oneof(
     {
       arbitrary: mutatedFrom(valid).map((value) => {
         const query = asQuery(value);
         const target = `${path}?${new URLSearchParams(query).toString()}`;
         const invalid = !schema.safeParse(query).success;
-        return { method, target, headers: { 'x-api-key': apiKey }, mustBe422: invalid && target.length < HEADER_LIMIT, kind: 'schema mutation' };
+        return {
+          method,
+          target,
+          headers: { 'x-api-key': apiKey },
+          mustBe422: invalid && target.length < HEADER_LIMIT,
+          kind: 'schema mutation',
+        };
       }),
       weight: 7,
     },
-    { arbitrary: generic(method, `${path}?${new URLSearchParams(valid).toString()}`, apiKey), weight: 3 },
+    {
+      arbitrary: generic(method, `${path}?${new URLSearchParams(valid).toString()}`, apiKey),
+      weight: 3,
+    },
   );
 }
 
-function bodyRoute(method: string, target: string, apiKey: string, valid: unknown, schema: z.ZodTypeAny): fc.Arbitrary<RawRequest> {
+function bodyRoute(
+  method: string,
+  target: string,
+  apiKey: string,
+  valid: unknown,
+  schema: z.ZodTypeAny,
+): fc.Arbitrary<RawRequest> {
   return fc.oneof(
-    { arbitrary: mutatedFrom(valid).map((body) => jsonRequest(method, target, apiKey, body, schema, 'schema mutation')), weight: 6 },
+    {
+      arbitrary: mutatedFrom(valid).map((body) =>
+        jsonRequest(method, target, apiKey, body, schema, 'schema mutation'),
+      ),
+      weight: 6,
+    },
     {
       arbitrary: brokenBody(valid).map(({ body, contentType, kind }) => ({
         method,
@@ -135,12 +201,19 @@ function bodyRoute(method: string, target: string, apiKey: string, valid: unknow
 }
 
 /** A multipart/form-data body written by hand, so it can be wrong in every way a client can be. */
-function multipart(boundary: string, parts: { name: string; filename?: string; data: Buffer }[]): Buffer {
+function multipart(
+  boundary: string,
+  parts: { name: string; filename?: string; data: Buffer }[],
+): Buffer {
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const disposition = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
     const type = p.filename !== undefined ? '\r\nContent-Type: application/x-pkcs12' : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), p.data, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`),
+      p.data,
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(chunks);
@@ -160,17 +233,31 @@ function uploadRoute(t: FuzzTarget): fc.Arbitrary<RawRequest> {
   const query = mutatedFrom(t.certRefs).map(asQuery);
   const base = `/v1/certificados`;
   const form = fc
-    .record({ fields, file, query, boundary: fc.constantFrom('b0undary', 'x'.repeat(70), '----WebKitFormBoundary7MA4YWxk') })
+    .record({
+      fields,
+      file,
+      query,
+      boundary: fc.constantFrom('b0undary', 'x'.repeat(70), '----WebKitFormBoundary7MA4YWxk'),
+    })
     .map(({ fields: f, file: fileData, query: q, boundary }) => {
       const parts = Object.entries((f && typeof f === 'object' ? f : {}) as Record<string, unknown>)
         .filter(([, v]) => v !== undefined)
-        .map(([name, v]) => ({ name, data: Buffer.from(typeof v === 'string' ? v : JSON.stringify(v) ?? '') }));
+        .map(([name, v]) => ({
+          name,
+          data: Buffer.from(typeof v === 'string' ? v : (JSON.stringify(v) ?? '')),
+        }));
       if (fileData) parts.push({ name: 'file', filename: 'cert.pfx', data: fileData } as never);
-      const valid = TenantBranchQuerySchema.safeParse(q).success && CertificateUploadFieldsSchema.safeParse(f).success && fileData !== undefined;
+      const valid =
+        TenantBranchQuerySchema.safeParse(q).success &&
+        CertificateUploadFieldsSchema.safeParse(f).success &&
+        fileData !== undefined;
       return {
         method: 'POST',
         target: `${base}?${new URLSearchParams(q).toString()}`,
-        headers: { 'x-api-key': t.apiKey, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        headers: {
+          'x-api-key': t.apiKey,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
         body: multipart(boundary, parts),
         kind: valid ? 'valid form' : 'form mutation',
         _boundary: boundary,
@@ -183,10 +270,26 @@ function uploadRoute(t: FuzzTarget): fc.Arbitrary<RawRequest> {
     { name: 'file', filename: 'cert.pfx', data: pfx },
   ]);
   const raw = fc.oneof(
-    fc.nat({ max: good.length - 1 }).map((n) => ({ body: good.subarray(0, n), type: 'multipart/form-data; boundary=b0undary', kind: 'truncated multipart' })),
-    fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=other', 'application/json', 'text/plain', 'multipart/mixed; boundary=b0undary').map((type) => ({ body: good, type, kind: 'wrong content type' })),
+    fc.nat({ max: good.length - 1 }).map((n) => ({
+      body: good.subarray(0, n),
+      type: 'multipart/form-data; boundary=b0undary',
+      kind: 'truncated multipart',
+    })),
+    fc
+      .constantFrom(
+        'multipart/form-data',
+        'multipart/form-data; boundary=',
+        'multipart/form-data; boundary=other',
+        'application/json',
+        'text/plain',
+        'multipart/mixed; boundary=b0undary',
+      )
+      .map((type) => ({ body: good, type, kind: 'wrong content type' })),
     fc.integer({ min: 13, max: 40 }).map((n) => ({
-      body: multipart('b0undary', Array.from({ length: n }, (_, i) => ({ name: `f${i}`, data: Buffer.from('v') }))),
+      body: multipart(
+        'b0undary',
+        Array.from({ length: n }, (_, i) => ({ name: `f${i}`, data: Buffer.from('v') })),
+      ),
       type: 'multipart/form-data; boundary=b0undary',
       kind: 'too many parts',
     })),
@@ -199,7 +302,11 @@ function uploadRoute(t: FuzzTarget): fc.Arbitrary<RawRequest> {
       type: 'multipart/form-data; boundary=b0undary',
       kind: 'extra files',
     }),
-    fc.uint8Array({ maxLength: 500 }).map((b) => ({ body: Buffer.concat([good.subarray(0, 60), Buffer.from([0xff, 0xc0]), Buffer.from(b)]), type: 'multipart/form-data; boundary=b0undary', kind: 'garbage multipart' })),
+    fc.uint8Array({ maxLength: 500 }).map((b) => ({
+      body: Buffer.concat([good.subarray(0, 60), Buffer.from([0xff, 0xc0]), Buffer.from(b)]),
+      type: 'multipart/form-data; boundary=b0undary',
+      kind: 'garbage multipart',
+    })),
     fc.integer({ min: 4 * 1024 + 1, max: 40 * 1024 }).map((n) => ({
       body: multipart('b0undary', [{ name: 'password', data: Buffer.alloc(n, 'p') }]),
       type: 'multipart/form-data; boundary=b0undary',
@@ -208,7 +315,16 @@ function uploadRoute(t: FuzzTarget): fc.Arbitrary<RawRequest> {
   );
   return fc.oneof(
     { arbitrary: form.map(({ _boundary, ...r }) => r), weight: 6 },
-    { arbitrary: raw.map(({ body, type, kind }) => ({ method: 'POST', target, headers: { 'x-api-key': t.apiKey, 'content-type': type }, body, kind })), weight: 3 },
+    {
+      arbitrary: raw.map(({ body, type, kind }) => ({
+        method: 'POST',
+        target,
+        headers: { 'x-api-key': t.apiKey, 'content-type': type },
+        body,
+        kind,
+      })),
+      weight: 3,
+    },
     { arbitrary: generic('POST', target, t.apiKey), weight: 1 },
   );
 }
@@ -217,14 +333,31 @@ function emitRoute(t: FuzzTarget): fc.Arbitrary<RawRequest> {
   const valid = emissionRequest(t.mainRefs);
   const key = fc.oneof(
     { arbitrary: fc.constant('fresh'), weight: 8 },
-    fc.constantFrom<string | undefined>(undefined, '', 'k'.repeat(256), 'k'.repeat(255), 'same-key-every-time'),
+    fc.constantFrom<string | undefined>(
+      undefined,
+      '',
+      'k'.repeat(256),
+      'k'.repeat(255),
+      'same-key-every-time',
+    ),
     headerText(300),
   );
   const mutated = fc.record({ body: mutatedFrom(valid), key }).map(({ body, key: k }) => {
     const idempotencyKey = k === 'fresh' ? randomUUID() : k;
-    const headers: Record<string, string> = idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey };
-    const headerOk = idempotencyKey !== undefined && idempotencyKey.length >= 1 && idempotencyKey.length <= 255;
-    return jsonRequest('POST', '/v1/emissoes', t.apiKey, body, EmissaoRequestSchema, 'schema mutation', headers, headerOk);
+    const headers: Record<string, string> =
+      idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey };
+    const headerOk =
+      idempotencyKey !== undefined && idempotencyKey.length >= 1 && idempotencyKey.length <= 255;
+    return jsonRequest(
+      'POST',
+      '/v1/emissoes',
+      t.apiKey,
+      body,
+      EmissaoRequestSchema,
+      'schema mutation',
+      headers,
+      headerOk,
+    );
   });
   return fc.oneof(
     { arbitrary: mutated, weight: 6 },
@@ -232,7 +365,11 @@ function emitRoute(t: FuzzTarget): fc.Arbitrary<RawRequest> {
       arbitrary: brokenBody(valid).map(({ body, contentType, kind }) => ({
         method: 'POST',
         target: '/v1/emissoes',
-        headers: { 'x-api-key': t.apiKey, 'idempotency-key': randomUUID(), ...(contentType ? { 'content-type': contentType } : {}) },
+        headers: {
+          'x-api-key': t.apiKey,
+          'idempotency-key': randomUUID(),
+          ...(contentType ? { 'content-type': contentType } : {}),
+        },
         body,
         kind,
       })),
@@ -242,21 +379,52 @@ function emitRoute(t: FuzzTarget): fc.Arbitrary<RawRequest> {
   );
 }
 
-function idRoute(method: string, prefix: string, suffix: string, realId: string, apiKey: string, body?: { valid: unknown; schema: z.ZodTypeAny }): fc.Arbitrary<RawRequest> {
-  const request = fc.record({ id: idSegment(realId), body: body ? mutatedFrom(body.valid) : fc.constant(undefined) }).map(({ id, body: b }) => {
-    const target = `${prefix}/${id.segment}${suffix}`;
-    if (!body) {
-      return { method, target, headers: { 'x-api-key': apiKey }, mustBe422: !id.validUuid && plainTarget(target), kind: id.validUuid ? 'uuid' : 'bad id' };
-    }
-    const r = jsonRequest(method, target, apiKey, b, body.schema, 'schema mutation');
-    // A bad (or undecodable) id is a 422 on the path whatever the body, unless the body is too large.
-    if (!id.validUuid) r.mustBe422 = plainTarget(target) && (r.body?.length ?? 0) <= JSON_LIMIT;
-    return r;
-  });
+function idRoute(
+  method: string,
+  prefix: string,
+  suffix: string,
+  realId: string,
+  apiKey: string,
+  body?: { valid: unknown; schema: z.ZodTypeAny },
+): fc.Arbitrary<RawRequest> {
+  const request = fc
+    .record({
+      id: idSegment(realId),
+      body: body ? mutatedFrom(body.valid) : fc.constant(undefined),
+    })
+    .map(({ id, body: b }) => {
+      const target = `${prefix}/${id.segment}${suffix}`;
+      if (!body) {
+        return {
+          method,
+          target,
+          headers: { 'x-api-key': apiKey },
+          mustBe422: !id.validUuid && plainTarget(target),
+          kind: id.validUuid ? 'uuid' : 'bad id',
+        };
+      }
+      const r = jsonRequest(method, target, apiKey, b, body.schema, 'schema mutation');
+      // A bad (or undecodable) id is a 422 on the path whatever the body, unless the body is too large.
+      if (!id.validUuid) r.mustBe422 = plainTarget(target) && (r.body?.length ?? 0) <= JSON_LIMIT;
+      return r;
+    });
   const target = `${prefix}/${realId}${suffix}`;
   return fc.oneof(
     { arbitrary: request, weight: 7 },
-    ...(body ? [{ arbitrary: brokenBody(body.valid).map(({ body: raw, contentType, kind }) => ({ method, target, headers: { 'x-api-key': apiKey, 'content-type': contentType }, body: raw, kind })), weight: 2 }] : []),
+    ...(body
+      ? [
+          {
+            arbitrary: brokenBody(body.valid).map(({ body: raw, contentType, kind }) => ({
+              method,
+              target,
+              headers: { 'x-api-key': apiKey, 'content-type': contentType },
+              body: raw,
+              kind,
+            })),
+            weight: 2,
+          },
+        ]
+      : []),
     { arbitrary: generic(method, target, apiKey), weight: 1 },
   );
 }
@@ -267,22 +435,61 @@ export function routeFuzzers(t: FuzzTarget): RouteFuzzer[] {
     { name: 'GET /v1/health', request: generic('GET', '/v1/health', undefined) },
     { name: 'GET /v1/health/ready', request: generic('GET', '/v1/health/ready', undefined) },
     { name: 'GET /v1/openapi.json', request: generic('GET', '/v1/openapi.json', undefined) },
-    { name: 'GET /v1/series', request: queryRoute('GET', '/v1/series', t.apiKey, t.mainRefs, TenantBranchQuerySchema) },
+    {
+      name: 'GET /v1/series',
+      request: queryRoute('GET', '/v1/series', t.apiKey, t.mainRefs, TenantBranchQuerySchema),
+    },
     {
       name: 'POST /v1/series',
-      request: bodyRoute('POST', '/v1/series', t.apiKey, { tenant_ref: 'fuzz', branch_ref: 'series', serie: 7, next_number: 1 }, FiscalSeriesCreateSchema),
+      request: bodyRoute(
+        'POST',
+        '/v1/series',
+        t.apiKey,
+        { tenant_ref: 'fuzz', branch_ref: 'series', serie: 7, next_number: 1 },
+        FiscalSeriesCreateSchema,
+      ),
       creates: 'series',
     },
-    { name: 'PATCH /v1/series/:series_id', request: idRoute('PATCH', '/v1/series', '', t.patchSeriesId, t.apiKey, { valid: { next_number: 1_000 }, schema: FiscalSeriesPatchSchema }) },
+    {
+      name: 'PATCH /v1/series/:series_id',
+      request: idRoute('PATCH', '/v1/series', '', t.patchSeriesId, t.apiKey, {
+        valid: { next_number: 1_000 },
+        schema: FiscalSeriesPatchSchema,
+      }),
+    },
     { name: 'POST /v1/certificados', request: uploadRoute(t), creates: 'certificates' },
-    { name: 'GET /v1/certificados', request: queryRoute('GET', '/v1/certificados', t.apiKey, t.certRefs, TenantBranchQuerySchema) },
-    { name: 'DELETE /v1/certificados', request: queryRoute('DELETE', '/v1/certificados', t.apiKey, t.certRefs, TenantBranchQuerySchema) },
+    {
+      name: 'GET /v1/certificados',
+      request: queryRoute('GET', '/v1/certificados', t.apiKey, t.certRefs, TenantBranchQuerySchema),
+    },
+    {
+      name: 'DELETE /v1/certificados',
+      request: queryRoute(
+        'DELETE',
+        '/v1/certificados',
+        t.apiKey,
+        t.certRefs,
+        TenantBranchQuerySchema,
+      ),
+    },
     { name: 'POST /v1/emissoes', request: emitRoute(t), creates: 'documents' },
     {
       name: 'GET /v1/documentos',
-      request: queryRoute('GET', '/v1/documentos', t.apiKey, { ...t.mainRefs, status: 'assinada', limit: '10', offset: '0' }, DocumentListQuerySchema),
+      request: queryRoute(
+        'GET',
+        '/v1/documentos',
+        t.apiKey,
+        { ...t.mainRefs, status: 'assinada', limit: '10', offset: '0' },
+        DocumentListQuerySchema,
+      ),
     },
-    { name: 'GET /v1/documentos/:document_id', request: idRoute('GET', '/v1/documentos', '', t.documentId, t.apiKey) },
-    { name: 'GET /v1/documentos/:document_id/xml', request: idRoute('GET', '/v1/documentos', '/xml', t.documentId, t.apiKey) },
+    {
+      name: 'GET /v1/documentos/:document_id',
+      request: idRoute('GET', '/v1/documentos', '', t.documentId, t.apiKey),
+    },
+    {
+      name: 'GET /v1/documentos/:document_id/xml',
+      request: idRoute('GET', '/v1/documentos', '/xml', t.documentId, t.apiKey),
+    },
   ];
 }

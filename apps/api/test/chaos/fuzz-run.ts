@@ -18,7 +18,8 @@ async function rowCounts(databaseUrl: string): Promise<Counts> {
   await client.connect();
   try {
     const out = {} as Counts;
-    for (const t of TABLES) out[t] = Number((await client.query(`select count(*) as n from ${t}`)).rows[0].n);
+    for (const t of TABLES)
+      out[t] = Number((await client.query(`select count(*) as n from ${t}`)).rows[0].n);
     return out;
   } finally {
     await client.end();
@@ -28,24 +29,46 @@ async function rowCounts(databaseUrl: string): Promise<Counts> {
 /** A server with one product, a ready branch, one document, and a second slot for certificate fuzzing. */
 export async function fuzzTarget(): Promise<{ server: TestServer; target: FuzzTarget }> {
   // Keys verified once and cached: bcrypt on every one of 100k requests would only measure bcrypt.
-  const server = await startTestServer({ env: { API_KEY_CACHE_TTL_MS: '600000', LOG_LEVEL: 'warn' } });
+  const server = await startTestServer({
+    env: { API_KEY_CACHE_TTL_MS: '600000', LOG_LEVEL: 'warn' },
+  });
   const product = await server.newProduct('fuzz');
   const mainRefs = { tenant_ref: 'fuzz', branch_ref: 'main' };
   const certRefs = { tenant_ref: 'fuzz', branch_ref: 'cert' };
   const { seriesId } = await prepareBranch(server.url, product, mainRefs);
   const pfx = testPfx({ cnpj: EMITTER_CNPJ });
-  await postCertificate(server.url, product.apiKey, certRefs, { cnpj: EMITTER_CNPJ, password: pfx.password, file: pfx.pfx });
+  await postCertificate(server.url, product.apiKey, certRefs, {
+    cnpj: EMITTER_CNPJ,
+    password: pfx.password,
+    file: pfx.pfx,
+  });
   const emitted = await fetch(`${server.url}/v1/emissoes`, {
     method: 'POST',
-    headers: { 'x-api-key': product.apiKey, 'content-type': 'application/json', 'idempotency-key': newKey() },
+    headers: {
+      'x-api-key': product.apiKey,
+      'content-type': 'application/json',
+      'idempotency-key': newKey(),
+    },
     body: JSON.stringify(emissionRequest(mainRefs)),
   });
   const document = (await emitted.json()) as { id: string };
-  const patchSeries = await product.client.series.createSeries({ body: { tenant_ref: 'fuzz', branch_ref: 'patch', serie: 1, next_number: 1 } });
+  const patchSeries = await product.client.series.createSeries({
+    body: { tenant_ref: 'fuzz', branch_ref: 'patch', serie: 1, next_number: 1 },
+  });
   if (patchSeries.status !== 201) throw new Error(`series setup failed: ${patchSeries.status}`);
   return {
     server,
-    target: { apiKey: product.apiKey, mainRefs, certRefs, seriesId, patchSeriesId: patchSeries.body.id, documentId: document.id, cnpj: EMITTER_CNPJ, pfx: pfx.pfx, password: pfx.password },
+    target: {
+      apiKey: product.apiKey,
+      mainRefs,
+      certRefs,
+      seriesId,
+      patchSeriesId: patchSeries.body.id,
+      documentId: document.id,
+      cnpj: EMITTER_CNPJ,
+      pfx: pfx.pfx,
+      password: pfx.password,
+    },
   };
 }
 
@@ -74,7 +97,10 @@ export async function runFuzz(perRoute: number, seed: number): Promise<RouteSumm
       // Batches keep memory flat (some generated bodies are megabytes); each batch has its own seed.
       for (let batch = 0; batch * 500 < perRoute; batch++) {
         const size = Math.min(500, perRoute - batch * 500);
-        const requests = fc.sample(fuzzer.request, { numRuns: size, seed: seed + index * 1_000 + batch });
+        const requests = fc.sample(fuzzer.request, {
+          numRuns: size,
+          seed: seed + index * 1_000 + batch,
+        });
         let next = 0;
         const worker = async () => {
           while (next < requests.length) {
@@ -84,7 +110,8 @@ export async function runFuzz(perRoute: number, seed: number): Promise<RouteSumm
               const res = await send(server.url, agent, req);
               summary.statuses[res.status] = (summary.statuses[res.status] ?? 0) + 1;
               problem = shapeProblem(res);
-              if (!problem && req.mustBe422 && res.status !== 422) problem = `schema rejects the input but the answer was ${res.status}`;
+              if (!problem && req.mustBe422 && res.status !== 422)
+                problem = `schema rejects the input but the answer was ${res.status}`;
               if (res.status === 201 && fuzzer.creates) {
                 created[fuzzer.creates] += 1;
                 if (fuzzer.creates === 'documents') created.document_xml += 1;
@@ -97,22 +124,30 @@ export async function runFuzz(perRoute: number, seed: number): Promise<RouteSumm
             }
             summary.sent += 1;
             if (problem && summary.problems.length < 20) {
-              summary.problems.push(`${req.kind} ${req.method} ${req.target.slice(0, 120)} [${(req.body ?? Buffer.alloc(0)).subarray(0, 120).toString('utf8')}]: ${problem}`);
+              summary.problems.push(
+                `${req.kind} ${req.method} ${req.target.slice(0, 120)} [${(req.body ?? Buffer.alloc(0)).subarray(0, 120).toString('utf8')}]: ${problem}`,
+              );
             }
           }
         };
         await Promise.all(Array.from({ length: 16 }, worker));
       }
       for (const p of summary.problems.slice(0, 5)) console.log(`  problem: ${p}`);
-      console.log(`fuzz ${fuzzer.name}: ${summary.sent} requests in ${((Date.now() - t0) / 1000).toFixed(1)} s, statuses ${JSON.stringify(summary.statuses)}, ${summary.problems.length} problems`);
+      console.log(
+        `fuzz ${fuzzer.name}: ${summary.sent} requests in ${((Date.now() - t0) / 1000).toFixed(1)} s, statuses ${JSON.stringify(summary.statuses)}, ${summary.problems.length} problems`,
+      );
       summaries.push(summary);
     }
     // What the server said about any 500 (the test fails on them; this says why).
-    for (const line of server.logs.filter((l) => l.includes('unhandled error')).slice(0, 3)) console.log(`  server: ${line.slice(0, 600)}`);
+    for (const line of server.logs.filter((l) => l.includes('unhandled error')).slice(0, 3))
+      console.log(`  server: ${line.slice(0, 600)}`);
     const after = await rowCounts(server.databaseUrl);
     // Rows appear only for 201s: a refused request wrote nothing (and left no half-written emission).
-    for (const t of TABLES) expect(after[t] - before[t], `${t} rows added vs 201 answers`).toBe(created[t]);
-    console.log(`fuzz: rows added ${JSON.stringify(created)} (each matched by a 201), seed ${seed}`);
+    for (const t of TABLES)
+      expect(after[t] - before[t], `${t} rows added vs 201 answers`).toBe(created[t]);
+    console.log(
+      `fuzz: rows added ${JSON.stringify(created)} (each matched by a 201), seed ${seed}`,
+    );
   } finally {
     agent.destroy();
     await server.close();

@@ -15,6 +15,8 @@ describe('hostile input on every route (chaos size)', () => {
       expect(s.sent, s.route).toBe(PER_ROUTE);
       expect(s.problems, `${s.route} (seed ${SEED})`).toEqual([]);
     }
-    console.log(`fuzz total: ${summaries.reduce((n, s) => n + s.sent, 0)} requests over ${summaries.length} routes, seed ${SEED}`);
+    console.log(
+      `fuzz total: ${summaries.reduce((n, s) => n + s.sent, 0)} requests over ${summaries.length} routes, seed ${SEED}`,
+    );
   }, 1_800_000);
 });

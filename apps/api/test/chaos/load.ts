@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
-import { NFE_SCHEMA_PACKS, referenceVerifyNfe, sharedDir, validateNfeXml } from '@emissor/test-support';
+import {
+  NFE_SCHEMA_PACKS,
+  referenceVerifyNfe,
+  sharedDir,
+  validateNfeXml,
+} from '@emissor/test-support';
 import pg from 'pg';
 
 import { emissionRequest } from '../helpers/emission.js';
@@ -48,14 +53,33 @@ export async function emissionLoad(options: LoadOptions): Promise<EmissionOutcom
       try {
         const res = await fetch(`${options.url()}/v1/emissoes`, {
           method: 'POST',
-          headers: { 'x-api-key': options.apiKey, 'content-type': 'application/json', 'idempotency-key': key },
+          headers: {
+            'x-api-key': options.apiKey,
+            'content-type': 'application/json',
+            'idempotency-key': key,
+          },
           body: JSON.stringify(emissionRequest(refs)),
           signal: AbortSignal.timeout(options.requestTimeoutMs ?? 20_000),
         });
         const text = await res.text();
-        record({ key, status: res.status, body: safeJson(text), retryAfter: res.headers.get('retry-after'), ms: Date.now() - t0, at: Date.now() });
+        record({
+          key,
+          status: res.status,
+          body: safeJson(text),
+          retryAfter: res.headers.get('retry-after'),
+          ms: Date.now() - t0,
+          at: Date.now(),
+        });
       } catch (error) {
-        record({ key, status: 0, body: undefined, retryAfter: null, ms: Date.now() - t0, at: Date.now(), error: (error as Error).name });
+        record({
+          key,
+          status: 0,
+          body: undefined,
+          retryAfter: null,
+          ms: Date.now() - t0,
+          at: Date.now(),
+          error: (error as Error).name,
+        });
         // A refused connection fails in microseconds: do not spin.
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -89,7 +113,10 @@ export interface IntegrityReport {
  * its highest number, numbers and chaves unique, every document with its XML and every XML with its
  * document, every document a client saw created still there, and each stored XML valid and signed.
  */
-export async function checkIntegrity(databaseUrl: string, createdIds: string[]): Promise<IntegrityReport> {
+export async function checkIntegrity(
+  databaseUrl: string,
+  createdIds: string[],
+): Promise<IntegrityReport> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const problems: string[] = [];
@@ -98,20 +125,37 @@ export async function checkIntegrity(databaseUrl: string, createdIds: string[]):
       `select s.id, s.next_number, max(d.numero) as max from series s left join documents d on d.series_id = s.id group by s.id`,
     );
     for (const s of counters.rows) {
-      if (s.max !== null && !(s.next_number > s.max)) problems.push(`series ${s.id}: next_number ${s.next_number} <= highest numero ${s.max}`);
+      if (s.max !== null && !(s.next_number > s.max))
+        problems.push(`series ${s.id}: next_number ${s.next_number} <= highest numero ${s.max}`);
     }
-    const dupNumbers = await client.query(`select series_id, numero, count(*) from documents group by 1, 2 having count(*) > 1`);
+    const dupNumbers = await client.query(
+      `select series_id, numero, count(*) from documents group by 1, 2 having count(*) > 1`,
+    );
     if (dupNumbers.rowCount) problems.push(`${dupNumbers.rowCount} duplicated numbers`);
-    const dupChaves = await client.query(`select chave_acesso from documents group by 1 having count(*) > 1`);
+    const dupChaves = await client.query(
+      `select chave_acesso from documents group by 1 having count(*) > 1`,
+    );
     if (dupChaves.rowCount) problems.push(`${dupChaves.rowCount} duplicated chaves`);
-    const noXml = await client.query(`select d.id from documents d left join document_xml x on x.document_id = d.id where x.document_id is null`);
+    const noXml = await client.query(
+      `select d.id from documents d left join document_xml x on x.document_id = d.id where x.document_id is null`,
+    );
     if (noXml.rowCount) problems.push(`${noXml.rowCount} documents without XML`);
-    const orphanXml = await client.query(`select x.document_id from document_xml x left join documents d on d.id = x.document_id where d.id is null`);
+    const orphanXml = await client.query(
+      `select x.document_id from document_xml x left join documents d on d.id = x.document_id where d.id is null`,
+    );
     if (orphanXml.rowCount) problems.push(`${orphanXml.rowCount} XML rows without a document`);
-    const found = await client.query<{ id: string }>(`select id from documents where id = any($1::uuid[])`, [createdIds]);
-    if (found.rowCount !== createdIds.length) problems.push(`${createdIds.length - (found.rowCount ?? 0)} documents answered 201 are missing`);
+    const found = await client.query<{ id: string }>(
+      `select id from documents where id = any($1::uuid[])`,
+      [createdIds],
+    );
+    if (found.rowCount !== createdIds.length)
+      problems.push(
+        `${createdIds.length - (found.rowCount ?? 0)} documents answered 201 are missing`,
+      );
 
-    const xmls = await client.query<{ document_id: string; xml: string }>(`select document_id, xml from document_xml`);
+    const xmls = await client.query<{ document_id: string; xml: string }>(
+      `select document_id, xml from document_xml`,
+    );
     const validate = sharedDir() !== undefined;
     for (const { document_id, xml } of xmls.rows) {
       if (!referenceVerifyNfe(xml)) problems.push(`${document_id}: signature does not verify`);

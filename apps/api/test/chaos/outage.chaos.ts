@@ -25,7 +25,9 @@ async function ready(url: string): Promise<{ status: number; body: unknown }> {
     return { status: res.status, body: await res.json() };
   } catch (error) {
     // The API is gone: show why.
-    throw new Error(`ready check failed (${(error as Error).message}); API output:\n${api?.output().slice(-6_000)}`);
+    throw new Error(
+      `ready check failed (${(error as Error).message}); API output:\n${api?.output().slice(-6_000)}`,
+    );
   }
 }
 
@@ -95,10 +97,15 @@ describe('PostgreSQL stops under emission load, then comes back', () => {
     const unavailable = outcomes.filter((o) => o.status === 503);
     expect(unavailable.length).toBeGreaterThan(0);
     for (const o of unavailable) {
-      expect(o.body).toEqual({ detail: { code: 'service_unavailable', message: expect.any(String) } });
+      expect(o.body).toEqual({
+        detail: { code: 'service_unavailable', message: expect.any(String) },
+      });
       expect(Number(o.retryAfter)).toBeGreaterThan(0);
     }
-    expect(readyWhileDown).toEqual({ status: 503, body: { status: 'unavailable', database: 'unreachable' } });
+    expect(readyWhileDown).toEqual({
+      status: 503,
+      body: { status: 'unavailable', database: 'unreachable' },
+    });
 
     // Recovered without a restart: ready again and emissions created after the database returned.
     expect(recoveredAfterMs).toBeGreaterThanOrEqual(0);
@@ -113,7 +120,9 @@ describe('PostgreSQL stops under emission load, then comes back', () => {
       postgres.databaseUrl,
       created.map((o) => (o.body as { id: string }).id),
     );
-    console.log(`outage: ${report.documents} documents checked after recovery, ${report.problems.length} problems`);
+    console.log(
+      `outage: ${report.documents} documents checked after recovery, ${report.problems.length} problems`,
+    );
     expect(report.problems).toEqual([]);
   }, 150_000);
 });

@@ -15,7 +15,10 @@ export interface ApiProcess {
 }
 
 /** The built API as a separate OS process, as an operator runs it (`node dist/main.js`). */
-export async function spawnApi(databaseUrl: string, env: Record<string, string> = {}): Promise<ApiProcess> {
+export async function spawnApi(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ApiProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
     env: {
@@ -38,7 +41,11 @@ export async function spawnApi(databaseUrl: string, env: Record<string, string> 
 }
 
 /** Polls until `url` answers 200 or the process dies. */
-export async function waitUntilReady(api: ApiProcess, path = '/v1/health/ready', timeoutMs = 30_000): Promise<void> {
+export async function waitUntilReady(
+  api: ApiProcess,
+  path = '/v1/health/ready',
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let dead = false;
   void api.exited.then(() => (dead = true));

@@ -23,7 +23,8 @@ export async function postCertificate(
   const form = new FormData();
   if (fields.cnpj !== undefined) form.set('cnpj', fields.cnpj);
   if (fields.password !== undefined) form.set('password', fields.password);
-  if (fields.file !== undefined) form.set('file', new Blob([fields.file]), fields.filename ?? 'cert.pfx');
+  if (fields.file !== undefined)
+    form.set('file', new Blob([fields.file]), fields.filename ?? 'cert.pfx');
   const res = await fetch(`${baseUrl}/v1/certificados?${new URLSearchParams(query).toString()}`, {
     method: 'POST',
     headers: { 'x-api-key': apiKey },

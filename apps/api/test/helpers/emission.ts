@@ -25,16 +25,43 @@ function item(n: number) {
       cst: '00',
       origem: '0',
       tributos: [
-        { tax_domain: 'icms', cst: '00', base_calc: '21.00', base_calc_percent: '100', aliquota: '18.00', valor: '3.78', rule_id: RULE_ID },
-        { tax_domain: 'pis', cst: '01', base_calc: '21.00', base_calc_percent: '100', aliquota: '1.65', valor: '0.35', rule_id: RULE_ID },
-        { tax_domain: 'cofins', cst: '01', base_calc: '21.00', base_calc_percent: '100', aliquota: '7.60', valor: '1.60', rule_id: RULE_ID },
+        {
+          tax_domain: 'icms',
+          cst: '00',
+          base_calc: '21.00',
+          base_calc_percent: '100',
+          aliquota: '18.00',
+          valor: '3.78',
+          rule_id: RULE_ID,
+        },
+        {
+          tax_domain: 'pis',
+          cst: '01',
+          base_calc: '21.00',
+          base_calc_percent: '100',
+          aliquota: '1.65',
+          valor: '0.35',
+          rule_id: RULE_ID,
+        },
+        {
+          tax_domain: 'cofins',
+          cst: '01',
+          base_calc: '21.00',
+          base_calc_percent: '100',
+          aliquota: '7.60',
+          valor: '1.60',
+          rule_id: RULE_ID,
+        },
       ],
     },
   };
 }
 
 /** A valid EmissaoRequest: a Regime Normal emitter in São Paulo selling to a person in SP. */
-export function emissionRequest(refs: { tenant_ref: string; branch_ref: string }, options: { items?: number; serie?: number } = {}) {
+export function emissionRequest(
+  refs: { tenant_ref: string; branch_ref: string },
+  options: { items?: number; serie?: number } = {},
+) {
   const count = options.items ?? 1;
   return {
     ...refs,
@@ -87,7 +114,12 @@ export async function prepareBranch(
   });
   if (series.status !== 201) throw new Error(`series setup failed: ${series.status}`);
   const pfx = testPfx({ cnpj: EMITTER_CNPJ });
-  const cert = await postCertificate(baseUrl, product.apiKey, refs, { cnpj: EMITTER_CNPJ, password: pfx.password, file: pfx.pfx });
-  if (cert.status !== 201) throw new Error(`certificate setup failed: ${cert.status} ${JSON.stringify(cert.body)}`);
+  const cert = await postCertificate(baseUrl, product.apiKey, refs, {
+    cnpj: EMITTER_CNPJ,
+    password: pfx.password,
+    file: pfx.pfx,
+  });
+  if (cert.status !== 201)
+    throw new Error(`certificate setup failed: ${cert.status} ${JSON.stringify(cert.body)}`);
   return { seriesId: series.body.id, certificateId: cert.body.id as string };
 }

@@ -15,7 +15,9 @@ export interface TestServer extends RunningServer {
   /** Every log line the server wrote, parsed (tests look for leaked secrets in them). */
   logs: string[];
   /** A new product and a client authenticated with its key. */
-  newProduct(name?: string): Promise<{ id: string; apiKey: string; client: ReturnType<typeof createEmissorClient> }>;
+  newProduct(
+    name?: string,
+  ): Promise<{ id: string; apiKey: string; client: ReturnType<typeof createEmissorClient> }>;
 }
 
 /**

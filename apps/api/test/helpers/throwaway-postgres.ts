@@ -29,7 +29,10 @@ export interface ThrowawayPostgres {
  * A real PostgreSQL for tests, from the same binaries the API embeds, in a temp folder on a free
  * port. Durability is not under test: fsync is off for speed.
  */
-export async function startThrowawayPostgres(options: { maxConnections: number; persistent: boolean }): Promise<ThrowawayPostgres> {
+export async function startThrowawayPostgres(options: {
+  maxConnections: number;
+  persistent: boolean;
+}): Promise<ThrowawayPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'emissor-test-pg-'));
   // As root the server runs as the `postgres` user, which must be able to enter the folder.
   chmodSync(dir, 0o755);
@@ -41,7 +44,16 @@ export async function startThrowawayPostgres(options: { maxConnections: number; 
     port,
     persistent: options.persistent,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', `max_connections=${options.maxConnections}`],
+    postgresFlags: [
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      `max_connections=${options.maxConnections}`,
+    ],
     onLog: () => {},
     onError: () => {},
   });

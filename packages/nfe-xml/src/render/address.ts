@@ -21,9 +21,19 @@ const CEP = /^\d{8}$/;
 const PHONE = /^\d{6,14}$/;
 
 /** A real state (TUfEmi): anything else — including `EX` (abroad, not supported) — is `unknown_uf`. */
-export function checkUf(issues: IssueList, parent: IssuePath, key: string, value: unknown): string | undefined {
+export function checkUf(
+  issues: IssueList,
+  parent: IssuePath,
+  key: string,
+  value: unknown,
+): string | undefined {
   if (typeof value === 'string' && ufInfo(value)) return value;
-  issues.at(parent, key, value === undefined || value === null ? 'missing' : 'unknown_uf', 'Input should be a Brazilian state code (UF), e.g. SP');
+  issues.at(
+    parent,
+    key,
+    value === undefined || value === null ? 'missing' : 'unknown_uf',
+    'Input should be a Brazilian state code (UF), e.g. SP',
+  );
   return undefined;
 }
 
@@ -31,18 +41,41 @@ export function checkUf(issues: IssueList, parent: IssuePath, key: string, value
  * TEnderEmi / TEndereco content, in order: xLgr nro xCpl? xBairro cMun xMun UF CEP cPais xPais fone?.
  * The IBGE city code must belong to the state (its first two digits are the cUF).
  */
-export function renderAddress(issues: IssueList, path: IssuePath, a: AddressFields, fone: string | null | undefined): string {
+export function renderAddress(
+  issues: IssueList,
+  path: IssuePath,
+  a: AddressFields,
+  fone: string | null | undefined,
+): string {
   const xLgr = checkText(issues, path, 'address_street', a.address_street, { min: 2, max: 60 });
   const nro = checkText(issues, path, 'address_number', a.address_number, { min: 1, max: 60 });
-  const xCpl = given(a.address_complement) ? checkText(issues, path, 'address_complement', a.address_complement, { min: 1, max: 60 }) : undefined;
-  const xBairro = checkText(issues, path, 'address_district', a.address_district, { min: 2, max: 60 });
-  const cMun = checkPattern(issues, path, 'address_city_ibge_code', a.address_city_ibge_code, CITY_CODE, '7 digits (IBGE city code)');
+  const xCpl = given(a.address_complement)
+    ? checkText(issues, path, 'address_complement', a.address_complement, { min: 1, max: 60 })
+    : undefined;
+  const xBairro = checkText(issues, path, 'address_district', a.address_district, {
+    min: 2,
+    max: 60,
+  });
+  const cMun = checkPattern(
+    issues,
+    path,
+    'address_city_ibge_code',
+    a.address_city_ibge_code,
+    CITY_CODE,
+    '7 digits (IBGE city code)',
+  );
   const xMun = checkText(issues, path, 'address_city', a.address_city, { min: 2, max: 60 });
   const uf = checkUf(issues, path, 'address_state', a.address_state);
   const cep = checkPattern(issues, path, 'address_zip', a.address_zip, CEP, '8 digits (CEP)');
-  const phone = given(fone) ? checkPattern(issues, path, 'fone', fone, PHONE, '6 to 14 digits (fone)') : undefined;
+  const phone = given(fone)
+    ? checkPattern(issues, path, 'fone', fone, PHONE, '6 to 14 digits (fone)')
+    : undefined;
   if (cMun && uf && cMun.slice(0, 2) !== ufInfo(uf)?.cUF) {
-    issues.add([...path, 'address_city_ibge_code'], 'city_state_mismatch', `IBGE city code ${cMun} is not in ${uf}`);
+    issues.add(
+      [...path, 'address_city_ibge_code'],
+      'city_state_mismatch',
+      `IBGE city code ${cMun} is not in ${uf}`,
+    );
   }
   return (
     `<xLgr>${escapeText(xLgr ?? '')}</xLgr><nro>${escapeText(nro ?? '')}</nro>${xCpl ? `<xCpl>${escapeText(xCpl)}</xCpl>` : ''}` +

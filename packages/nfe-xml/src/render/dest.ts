@@ -25,7 +25,11 @@ const INDICADORES_IE = ['1', '2', '9'] as const;
  * `<dest>`: CNPJ|CPF xNome enderDest? indIEDest IE? email?. enderDest only when the request
  * gives an address (then all of TEndereco's required fields are needed).
  */
-export function renderDest(issues: IssueList, d: NfeDestinatario, homologacao: boolean): { xml: string; uf: string | undefined } {
+export function renderDest(
+  issues: IssueList,
+  d: NfeDestinatario,
+  homologacao: boolean,
+): { xml: string; uf: string | undefined } {
   const path = ['destinatario'];
   let doc = '';
   if (given(d.cnpj) && given(d.cpf)) {
@@ -35,12 +39,18 @@ export function renderDest(issues: IssueList, d: NfeDestinatario, homologacao: b
   } else if (given(d.cpf)) {
     doc = `<CPF>${checkCpf(issues, path, 'cpf', d.cpf) ?? ''}</CPF>`;
   } else {
-    issues.add([...path, 'cnpj'], 'missing', 'An identified recipient needs a cnpj or a cpf (omit destinatario for an unidentified consumer)');
+    issues.add(
+      [...path, 'cnpj'],
+      'missing',
+      'An identified recipient needs a cnpj or a cpf (omit destinatario for an unidentified consumer)',
+    );
   }
   const name = checkText(issues, path, 'nome', d.nome, { min: 2, max: 60 });
   const xNome = homologacao ? HOMOLOGACAO_DEST_NAME : (name ?? '');
   const hasAddress = ADDRESS_FIELDS.some((field) => given(d[field]));
-  const address = hasAddress ? `<enderDest>${renderAddress(issues, path, d, undefined)}</enderDest>` : '';
+  const address = hasAddress
+    ? `<enderDest>${renderAddress(issues, path, d, undefined)}</enderDest>`
+    : '';
   const indIEDest = checkLiteral(issues, path, 'indicador_ie', d.indicador_ie, INDICADORES_IE);
   let ie = '';
   if (given(d.ie)) {
@@ -49,7 +59,9 @@ export function renderDest(issues: IssueList, d: NfeDestinatario, homologacao: b
     // indIEDest 1 = ICMS taxpayer: SEFAZ requires its IE.
     issues.add([...path, 'ie'], 'missing', 'indicador_ie 1 (ICMS taxpayer) requires the IE');
   }
-  const email = given(d.email) ? checkText(issues, path, 'email', d.email, { min: 1, max: 60 }) : undefined;
+  const email = given(d.email)
+    ? checkText(issues, path, 'email', d.email, { min: 1, max: 60 })
+    : undefined;
   return {
     xml:
       `<dest>${doc}<xNome>${escapeText(xNome)}</xNome>${address}<indIEDest>${indIEDest ?? ''}</indIEDest>${ie}` +

@@ -45,10 +45,27 @@ export function renderDet(ctx: DetContext, item: NfeItem, index: number): string
   const pis = lines.pis ? renderPisCofins(issues, lines.pis, 'PIS', totals) : '';
   const cofins = lines.cofins ? renderPisCofins(issues, lines.cofins, 'COFINS', totals) : '';
   const difal = lines.icms_uf_dest
-    ? renderIcmsUfDest(issues, lines.icms_uf_dest, lines.icms, ctx.interstate, tributosPathOf(index), totals)
+    ? renderIcmsUfDest(
+        issues,
+        lines.icms_uf_dest,
+        lines.icms,
+        ctx.interstate,
+        tributosPathOf(index),
+        totals,
+      )
     : '';
   // Joined, not concatenated: `join` copies the pieces into one flat string, so the many small
   // strings the groups were built from die young instead of living, as a rope of thousands of
   // nodes per document, until the whole document is finished (the scavenger copied them all).
-  return [`<det nItem="${index + 1}">`, prod, '<imposto>', icms, ipi, pis, cofins, difal, '</imposto></det>'].join('');
+  return [
+    `<det nItem="${index + 1}">`,
+    prod,
+    '<imposto>',
+    icms,
+    ipi,
+    pis,
+    cofins,
+    difal,
+    '</imposto></det>',
+  ].join('');
 }

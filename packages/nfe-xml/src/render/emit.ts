@@ -12,9 +12,18 @@ export function renderEmit(issues: IssueList, e: NfeEmitente): string {
   const path = ['emitente'];
   const cnpj = checkCnpj(issues, path, 'cnpj', e.cnpj);
   const xNome = checkText(issues, path, 'razao_social', e.razao_social, { min: 2, max: 60 });
-  const xFant = given(e.nome_fantasia) ? checkText(issues, path, 'nome_fantasia', e.nome_fantasia, { min: 1, max: 60 }) : undefined;
+  const xFant = given(e.nome_fantasia)
+    ? checkText(issues, path, 'nome_fantasia', e.nome_fantasia, { min: 1, max: 60 })
+    : undefined;
   const address = renderAddress(issues, path, e, e.fone);
-  const ie = checkPattern(issues, path, 'ie', e.ie, /^(\d{2,14}|ISENTO)$/, '2 to 14 digits or ISENTO (TIe)');
+  const ie = checkPattern(
+    issues,
+    path,
+    'ie',
+    e.ie,
+    /^(\d{2,14}|ISENTO)$/,
+    '2 to 14 digits or ISENTO (TIe)',
+  );
   const crt = checkLiteral(issues, path, 'crt', e.crt, CRTS);
   return (
     `<emit><CNPJ>${cnpj ?? ''}</CNPJ><xNome>${escapeText(xNome ?? '')}</xNome>${xFant ? `<xFant>${escapeText(xFant)}</xFant>` : ''}` +

@@ -24,20 +24,38 @@ export function renderIcmsUfDest(
   totals: Totals,
 ): string {
   if (!interstate) {
-    mismatch(issues, line, 'ICMSUFDest (DIFAL) applies only to interstate sales (uf_destino_tipo interestadual)');
+    mismatch(
+      issues,
+      line,
+      'ICMSUFDest (DIFAL) applies only to interstate sales (uf_destino_tipo interestadual)',
+    );
     return '';
   }
   let pICMSInter: string | undefined;
   if (!icms) {
-    issues.add(tributosPath, 'tax_line_missing', "ICMSUFDest needs the item's 'icms' line for the interstate rate");
+    issues.add(
+      tributosPath,
+      'tax_line_missing',
+      "ICMSUFDest needs the item's 'icms' line for the interstate rate",
+    );
   } else if (icms.aliquota !== undefined) {
     const rate = layoutValue(icms.aliquota);
-    pICMSInter = INTERSTATE_RATES.find((candidate) => compareDecimals(decimal(candidate), rate) === 0);
+    pICMSInter = INTERSTATE_RATES.find(
+      (candidate) => compareDecimals(decimal(candidate), rate) === 0,
+    );
     if (!pICMSInter) {
-      issues.add([...icms.path, 'aliquota'], 'literal_error', 'With an icms_uf_dest line the interstate ICMS rate must be 4, 7 or 12');
+      issues.add(
+        [...icms.path, 'aliquota'],
+        'literal_error',
+        'With an icms_uf_dest line the interstate ICMS rate must be 4, 7 or 12',
+      );
     }
   } else if (icms.raw.aliquota === undefined || icms.raw.aliquota === null) {
-    issues.add([...icms.path, 'aliquota'], 'missing', 'With an icms_uf_dest line the interstate ICMS rate (4, 7 or 12) is required');
+    issues.add(
+      [...icms.path, 'aliquota'],
+      'missing',
+      'With an icms_uf_dest line the interstate ICMS rate (4, 7 or 12) is required',
+    );
   }
   const vBC = need(issues, line, line.baseCalc, 'base_calc', 'ICMSUFDest');
   const pDest = need(issues, line, line.aliquota, 'aliquota', 'ICMSUFDest');
@@ -46,7 +64,13 @@ export function renderIcmsUfDest(
   let fcp = '';
   let vFcp = '';
   if (line.fcpPercent !== undefined && line.baseCalc !== undefined) {
-    const value = roundDecimal(multiplyDecimals(multiplyDecimals(layoutValue(line.baseCalc), layoutValue(line.fcpPercent)), HUNDREDTH), 2);
+    const value = roundDecimal(
+      multiplyDecimals(
+        multiplyDecimals(layoutValue(line.baseCalc), layoutValue(line.fcpPercent)),
+        HUNDREDTH,
+      ),
+      2,
+    );
     accumulateExact(totals.vFCPUFDest, value);
     fcp = `<vBCFCPUFDest>${line.baseCalc}</vBCFCPUFDest><pFCPUFDest>${line.fcpPercent}</pFCPUFDest>`;
     vFcp = `<vFCPUFDest>${formatAs(value, MONEY)}</vFCPUFDest>`;

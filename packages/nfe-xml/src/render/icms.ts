@@ -35,7 +35,14 @@ interface GroupSpec {
   readonly end: string;
 }
 
-const G = (tag: string, codeTag: 'CST' | 'CSOSN', own: OwnBlock, fcp: GroupSpec['fcp'], st: GroupSpec['st'], credit = false): GroupSpec => ({
+const G = (
+  tag: string,
+  codeTag: 'CST' | 'CSOSN',
+  own: OwnBlock,
+  fcp: GroupSpec['fcp'],
+  st: GroupSpec['st'],
+  credit = false,
+): GroupSpec => ({
   tag,
   codeTag,
   own,
@@ -92,15 +99,22 @@ export interface IcmsInput {
 
 /** A line given for a group without own ICMS may only carry zeros (it names the CST, nothing more). */
 function zeroOnly(issues: IssueList, line: TaxLine, group: string): void {
-  const nonZero = [line.valor, line.aliquota].some((v) => v !== undefined && signOf(layoutValue(v)) !== 0);
-  if (nonZero) mismatch(issues, line, `${group} has no own ICMS value (valor/aliquota must be 0 or absent)`);
+  const nonZero = [line.valor, line.aliquota].some(
+    (v) => v !== undefined && signOf(layoutValue(v)) !== 0,
+  );
+  if (nonZero)
+    mismatch(issues, line, `${group} has no own ICMS value (valor/aliquota must be 0 or absent)`);
 }
 
 function ownBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
   const { issues, totals } = input;
   const reducedAllowed = spec.own !== 'required';
   if (line.reduction && !reducedAllowed) {
-    issues.add([...line.path, 'base_calc_percent'], 'tax_line_mismatch', `${spec.tag} has no reduced base (pRedBC): base_calc_percent must be 100`);
+    issues.add(
+      [...line.path, 'base_calc_percent'],
+      'tax_line_mismatch',
+      `${spec.tag} has no reduced base (pRedBC): base_calc_percent must be 100`,
+    );
   }
   const vBC = need(issues, line, line.baseCalc, 'base_calc', spec.tag);
   const pICMS = need(issues, line, line.aliquota, 'aliquota', spec.tag);
@@ -124,7 +138,8 @@ function ownBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
 
 function fcpBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
   const { issues, totals } = input;
-  const vBCFCP = spec.fcp === 'full' ? need(issues, line, line.baseCalc, 'base_calc', spec.tag) : '';
+  const vBCFCP =
+    spec.fcp === 'full' ? need(issues, line, line.baseCalc, 'base_calc', spec.tag) : '';
   const pFCP = need(issues, line, line.fcpPercent, 'fcp_percent', spec.tag);
   const vFCP = need(issues, line, line.valor, 'valor', spec.tag);
   accumulate(totals.vFCP, line.valor);
@@ -139,7 +154,9 @@ function stBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
   accumulate(totals.vBCST, line.baseCalc);
   accumulate(totals.vST, line.valor);
   // modBCST 4 = MVA when the engine gave one; 6 = "valor da operação" otherwise (decisions.md).
-  const mva = line.mva ? `<modBCST>4</modBCST><pMVAST>${line.mva}</pMVAST>` : '<modBCST>6</modBCST>';
+  const mva = line.mva
+    ? `<modBCST>4</modBCST><pMVAST>${line.mva}</pMVAST>`
+    : '<modBCST>6</modBCST>';
   const reduction = line.reduction ? `<pRedBCST>${line.reduction}</pRedBCST>` : '';
   return `${mva}${reduction}<vBCST>${vBCST}</vBCST><pICMSST>${pICMSST}</pICMSST><vICMSST>${vICMSST}</vICMSST>`;
 }
@@ -166,13 +183,25 @@ function chooseGroup(input: IcmsInput): GroupSpec | undefined {
   const table = simples ? CSOSN_GROUPS : CST_GROUPS;
   const fromLine = lines.icms?.raw[field];
   const code = fromLine ?? (simples ? input.fiscalCsosn : input.fiscalCst);
-  const parent = fromLine !== undefined && fromLine !== null && lines.icms ? lines.icms.path : fiscalPath;
+  const parent =
+    fromLine !== undefined && fromLine !== null && lines.icms ? lines.icms.path : fiscalPath;
   if (code === undefined || code === null) {
-    issues.at(parent, field, 'missing', `An ICMS ${field.toUpperCase()} is required (CRT ${simples ? '1, 2 or 4 use CSOSN' : '3 uses CST'})`);
+    issues.at(
+      parent,
+      field,
+      'missing',
+      `An ICMS ${field.toUpperCase()} is required (CRT ${simples ? '1, 2 or 4 use CSOSN' : '3 uses CST'})`,
+    );
     return undefined;
   }
   const spec = Object.hasOwn(table, code) ? table[code] : undefined;
-  if (!spec) issues.at(parent, field, 'literal_error', `Input should be one of ${Object.keys(table).join(', ')}`);
+  if (!spec)
+    issues.at(
+      parent,
+      field,
+      'literal_error',
+      `Input should be one of ${Object.keys(table).join(', ')}`,
+    );
   return spec;
 }
 
@@ -181,7 +210,10 @@ export function renderIcms(input: IcmsInput): string {
   const { issues, lines } = input;
   const spec = chooseGroup(input);
   if (!spec) return '';
-  const code = lines.icms?.raw[spec.codeTag === 'CST' ? 'cst' : 'csosn'] ?? (spec.codeTag === 'CST' ? input.fiscalCst : input.fiscalCsosn) ?? '';
+  const code =
+    lines.icms?.raw[spec.codeTag === 'CST' ? 'cst' : 'csosn'] ??
+    (spec.codeTag === 'CST' ? input.fiscalCst : input.fiscalCsosn) ??
+    '';
   let body = spec.start + input.orig + spec.afterOrig + code + spec.afterCode;
 
   const icms = lines.icms;
@@ -191,7 +223,11 @@ export function renderIcms(input: IcmsInput): string {
       body += ownBlock(input, icms, spec);
       hasOwn = true;
     } else if (spec.own === 'required' || spec.own === 'requiredReduced') {
-      issues.add([...input.fiscalPath, 'tributos'], 'tax_line_missing', `${spec.tag} needs an 'icms' line`);
+      issues.add(
+        [...input.fiscalPath, 'tributos'],
+        'tax_line_missing',
+        `${spec.tag} needs an 'icms' line`,
+      );
     }
   } else if (icms && !spec.credit) {
     zeroOnly(issues, icms, spec.tag);
@@ -200,7 +236,8 @@ export function renderIcms(input: IcmsInput): string {
   const fcp = lines.fcp;
   if (fcp) {
     if (spec.fcp === 'none') mismatch(issues, fcp, `${spec.tag} has no FCP fields`);
-    else if (spec.own === 'optionalReducedAfter' && !hasOwn) mismatch(issues, fcp, `${spec.tag} carries FCP only with an 'icms' line`);
+    else if (spec.own === 'optionalReducedAfter' && !hasOwn)
+      mismatch(issues, fcp, `${spec.tag} carries FCP only with an 'icms' line`);
     else body += fcpBlock(input, fcp, spec);
   }
 
@@ -210,7 +247,11 @@ export function renderIcms(input: IcmsInput): string {
     if (spec.st === 'none') mismatch(issues, st, `${spec.tag} has no ICMS-ST fields`);
     else body += stBlock(input, st, spec);
   } else if (spec.st === 'required') {
-    issues.add([...input.fiscalPath, 'tributos'], 'tax_line_missing', `${spec.tag} needs an 'icms_st' line`);
+    issues.add(
+      [...input.fiscalPath, 'tributos'],
+      'tax_line_missing',
+      `${spec.tag} needs an 'icms_st' line`,
+    );
   }
   if (fcpSt) {
     if (spec.st === 'none') mismatch(issues, fcpSt, `${spec.tag} has no FCP-ST fields`);
@@ -220,7 +261,12 @@ export function renderIcms(input: IcmsInput): string {
 
   if (spec.credit) {
     if (icms) body += creditBlock(input, icms, spec);
-    else issues.add([...input.fiscalPath, 'tributos'], 'tax_line_missing', `${spec.tag} needs an 'icms' line (pCredSN, vCredICMSSN)`);
+    else
+      issues.add(
+        [...input.fiscalPath, 'tributos'],
+        'tax_line_missing',
+        `${spec.tag} needs an 'icms' line (pCredSN, vCredICMSSN)`,
+      );
   }
   return body + spec.end;
 }

@@ -20,7 +20,14 @@ const TAXED_BY_CST: ReadonlyMap<unknown, boolean> = new Map([
  */
 export function renderIpi(issues: IssueList, line: TaxLine, totals: Totals): string {
   const cEnq = given(line.raw.codigo_beneficio)
-    ? checkPattern(issues, line.path, 'codigo_beneficio', line.raw.codigo_beneficio, /^\d{3}$/, '3 digits (IPI cEnq)')
+    ? checkPattern(
+        issues,
+        line.path,
+        'codigo_beneficio',
+        line.raw.codigo_beneficio,
+        /^\d{3}$/,
+        '3 digits (IPI cEnq)',
+      )
     : '999';
   const cst = line.raw.cst;
   const taxed = TAXED_BY_CST.get(cst);
@@ -29,7 +36,8 @@ export function renderIpi(issues: IssueList, line: TaxLine, totals: Totals): str
     return '';
   }
   if (!taxed) {
-    if (line.valor !== undefined && signOf(layoutValue(line.valor)) !== 0) mismatch(issues, line, `IPI CST ${cst} is not taxed (IPINT): valor must be 0`);
+    if (line.valor !== undefined && signOf(layoutValue(line.valor)) !== 0)
+      mismatch(issues, line, `IPI CST ${cst} is not taxed (IPINT): valor must be 0`);
     return `<IPI><cEnq>${cEnq ?? ''}</cEnq><IPINT><CST>${cst}</CST></IPINT></IPI>`;
   }
   const vBC = need(issues, line, line.baseCalc, 'base_calc', 'IPITrib');

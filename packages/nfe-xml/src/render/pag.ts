@@ -6,7 +6,25 @@ import { checkLiteral, given } from '../validate/text.js';
 
 /** tPag codes in force (domain doc §2.7). 99 "outros" would need xPag, which the request lacks. */
 export const PAYMENT_TYPES = [
-  '01', '02', '03', '04', '05', '10', '11', '12', '13', '15', '16', '17', '18', '19', '20', '21', '22', '90', '91',
+  '01',
+  '02',
+  '03',
+  '04',
+  '05',
+  '10',
+  '11',
+  '12',
+  '13',
+  '15',
+  '16',
+  '17',
+  '18',
+  '19',
+  '20',
+  '21',
+  '22',
+  '90',
+  '91',
 ] as const;
 
 /** `<transp>`: Emissor does not carry freight data, so modFrete 9 "sem ocorrência de transporte". */
@@ -25,7 +43,11 @@ export function renderPag(issues: IssueList, p: NfePagamento, vNF: Decimal): str
   if (paid !== undefined) {
     const cmp = compareDecimals(layoutValue(paid), vNF);
     if (cmp < 0) {
-      issues.add([...path, 'valor'], 'payment_below_total', `pagamento.valor ${paid} is below the invoice total vNF ${formatAs(vNF, MONEY)}`);
+      issues.add(
+        [...path, 'valor'],
+        'payment_below_total',
+        `pagamento.valor ${paid} is below the invoice total vNF ${formatAs(vNF, MONEY)}`,
+      );
     } else if (cmp > 0) {
       troco = `<vTroco>${formatAs(subtractDecimals(layoutValue(paid), vNF), MONEY)}</vTroco>`;
     }

@@ -10,8 +10,30 @@ const NT: readonly string[] = ['04', '05', '06', '07', '08', '09'] as const;
 // PISOutr/COFINSOutr CSTs (leiauteNFe_v4.00.xsd). CST 03 (PISQtde, by quantity) has no place in
 // the tax-line table, so it is not accepted.
 const OUTR = [
-  '49', '50', '51', '52', '53', '54', '55', '56', '60', '61', '62', '63', '64', '65', '66', '67',
-  '70', '71', '72', '73', '74', '75', '98', '99',
+  '49',
+  '50',
+  '51',
+  '52',
+  '53',
+  '54',
+  '55',
+  '56',
+  '60',
+  '61',
+  '62',
+  '63',
+  '64',
+  '65',
+  '66',
+  '67',
+  '70',
+  '71',
+  '72',
+  '73',
+  '74',
+  '75',
+  '98',
+  '99',
 ] as const;
 const CSTS: readonly string[] = [...ALIQ, ...NT, ...OUTR];
 /** The group of each accepted CST: one lookup instead of scanning the lists (twice per item). */
@@ -64,7 +86,12 @@ const MARKUP = {
  * `<PIS>` or `<COFINS>`: the Aliq group (CST 01, 02), NT (04–09) or Outr (49–99) with
  * vBC, pPIS/pCOFINS and vPIS/vCOFINS from the line.
  */
-export function renderPisCofins(issues: IssueList, line: TaxLine, tax: 'PIS' | 'COFINS', totals: Totals): string {
+export function renderPisCofins(
+  issues: IssueList,
+  line: TaxLine,
+  tax: 'PIS' | 'COFINS',
+  totals: Totals,
+): string {
   const cst = line.raw.cst;
   const kind = GROUP_OF_CST.get(cst);
   if (kind === undefined || typeof cst !== 'string') {
@@ -73,7 +100,8 @@ export function renderPisCofins(issues: IssueList, line: TaxLine, tax: 'PIS' | '
   }
   const markup = MARKUP[tax];
   if (kind === 'nt') {
-    if (line.valor !== undefined && signOf(layoutValue(line.valor)) !== 0) mismatch(issues, line, `${tax} CST ${cst} is not taxed (${tax}NT): valor must be 0`);
+    if (line.valor !== undefined && signOf(layoutValue(line.valor)) !== 0)
+      mismatch(issues, line, `${tax} CST ${cst} is not taxed (${tax}NT): valor must be 0`);
     return markup.ntBeforeCst + cst + markup.ntEnd;
   }
   const group = kind === 'aliq' ? markup.aliq : markup.outr;

@@ -1,7 +1,13 @@
 import type { IssuePath } from '../errors.js';
 import { escapeText } from '../xml-escape.js';
 import type { NfeItem } from '../types.js';
-import { checkDecimal, type DecimalKind, MONEY, QUANTITY, UNIT_PRICE } from '../validate/decimal-field.js';
+import {
+  checkDecimal,
+  type DecimalKind,
+  MONEY,
+  QUANTITY,
+  UNIT_PRICE,
+} from '../validate/decimal-field.js';
 import { CFOP, digits } from '../validate/digits.js';
 import type { IssueList } from '../validate/issues.js';
 import { checkPattern, checkText, given, type TextRule } from '../validate/text.js';
@@ -23,13 +29,25 @@ const UNIT: TextRule = { min: 1, max: 6 };
 /** GS1 check digit (weights 3,1 from the right); SEFAZ rejects a wrong one (611/612). */
 function gtinCheckDigitOk(gtin: string): boolean {
   let sum = 0;
-  for (let i = gtin.length - 2, w = 3; i >= 0; i--, w = w === 3 ? 1 : 3) sum += (gtin.charCodeAt(i) - 48) * w;
+  for (let i = gtin.length - 2, w = 3; i >= 0; i--, w = w === 3 ? 1 : 3)
+    sum += (gtin.charCodeAt(i) - 48) * w;
   return (10 - (sum % 10)) % 10 === gtin.charCodeAt(gtin.length - 1) - 48;
 }
 
-function checkGtin(issues: IssueList, itemPath: IssuePath, gtin: string | null | undefined): string {
+function checkGtin(
+  issues: IssueList,
+  itemPath: IssuePath,
+  gtin: string | null | undefined,
+): string {
   if (!given(gtin)) return 'SEM GTIN';
-  const value = checkPattern(issues, itemPath, 'gtin', gtin, GTIN, 'a GTIN of 8, 12, 13 or 14 digits');
+  const value = checkPattern(
+    issues,
+    itemPath,
+    'gtin',
+    gtin,
+    GTIN,
+    'a GTIN of 8, 12, 13 or 14 digits',
+  );
   if (value && !gtinCheckDigitOk(value)) {
     issues.at(itemPath, 'gtin', 'gtin_check_digit', 'GTIN check digit is wrong');
   }
@@ -40,27 +58,64 @@ function checkGtin(issues: IssueList, itemPath: IssuePath, gtin: string | null |
  * `<prod>`: cEAN/cEANTrib `SEM GTIN` without a GTIN; vProd = qCom × vUnCom rounded half-up to cents
  * (SEFAZ 629); qTrib/vUnTrib repeat qCom/vUnCom (same unit basis); indTot 1 (counts in vProd).
  */
-export function renderProd(issues: IssueList, index: number, item: NfeItem, icmsLine: TaxLine | undefined, totals: Totals): string {
+export function renderProd(
+  issues: IssueList,
+  index: number,
+  item: NfeItem,
+  icmsLine: TaxLine | undefined,
+  totals: Totals,
+): string {
   const path = itemPath(index);
   const cProd = checkText(issues, path, 'codigo', item.codigo, CODE);
   const xProd = checkText(issues, path, 'descricao', item.descricao, DESCRIPTION);
   const ncm = checkPattern(issues, path, 'ncm', item.ncm, NCM, '8 digits (NCM)');
-  checkPattern(issues, path, 'cfop', item.cfop, CFOP, '4 digits starting with 1, 2, 3, 5, 6 or 7 (CFOP)');
+  checkPattern(
+    issues,
+    path,
+    'cfop',
+    item.cfop,
+    CFOP,
+    '4 digits starting with 1, 2, 3, 5, 6 or 7 (CFOP)',
+  );
   // The tax engine's CFOP is the one that goes to the document (as its CST/CSOSN do).
-  const cfop = checkPattern(issues, fiscalPath(index), 'cfop', item.fiscal_result.cfop, CFOP, '4 digits starting with 1, 2, 3, 5, 6 or 7 (CFOP)');
+  const cfop = checkPattern(
+    issues,
+    fiscalPath(index),
+    'cfop',
+    item.fiscal_result.cfop,
+    CFOP,
+    '4 digits starting with 1, 2, 3, 5, 6 or 7 (CFOP)',
+  );
   const uCom = checkText(issues, path, 'unidade_comercial', item.unidade_comercial, UNIT);
   const uTrib = checkText(issues, path, 'unidade_tributavel', item.unidade_tributavel, UNIT);
   const quantity = checkDecimal(issues, path, 'quantidade', item.quantidade, QUANTITY);
   const price = checkDecimal(issues, path, 'valor_unitario', item.valor_unitario, UNIT_PRICE);
   const cean = checkGtin(issues, path, item.gtin);
-  const cest = given(item.cest) ? checkPattern(issues, path, 'cest', item.cest, CEST, '7 digits (CEST)') : undefined;
+  const cest = given(item.cest)
+    ? checkPattern(issues, path, 'cest', item.cest, CEST, '7 digits (CEST)')
+    : undefined;
   // cBenef comes from the item's icms line.
   const cBenef = icmsLine?.raw.codigo_beneficio;
-  const benef = icmsLine && given(cBenef) ? checkPattern(issues, icmsLine.path, 'codigo_beneficio', cBenef, CBENEF, '8 or 10 characters or SEM CBENEF (cBenef)') : undefined;
+  const benef =
+    icmsLine && given(cBenef)
+      ? checkPattern(
+          issues,
+          icmsLine.path,
+          'codigo_beneficio',
+          cBenef,
+          CBENEF,
+          '8 or 10 characters or SEM CBENEF (cBenef)',
+        )
+      : undefined;
   // Not written (no transp/vol group), but still decimals the request promised.
-  if (given(item.peso_bruto_kg)) checkDecimal(issues, path, 'peso_bruto_kg', item.peso_bruto_kg, WEIGHT);
-  if (given(item.peso_liquido_kg)) checkDecimal(issues, path, 'peso_liquido_kg', item.peso_liquido_kg, WEIGHT);
-  const vProd = quantity !== undefined && price !== undefined ? (productValue(issues, path, quantity, price, totals) ?? '') : '';
+  if (given(item.peso_bruto_kg))
+    checkDecimal(issues, path, 'peso_bruto_kg', item.peso_bruto_kg, WEIGHT);
+  if (given(item.peso_liquido_kg))
+    checkDecimal(issues, path, 'peso_liquido_kg', item.peso_liquido_kg, WEIGHT);
+  const vProd =
+    quantity !== undefined && price !== undefined
+      ? (productValue(issues, path, quantity, price, totals) ?? '')
+      : '';
   return (
     `<prod><cProd>${escapeText(cProd ?? '')}</cProd><cEAN>${cean}</cEAN><xProd>${escapeText(xProd ?? '')}</xProd>` +
     `<NCM>${ncm ?? ''}</NCM>${cest ? `<CEST>${cest}</CEST>` : ''}${benef ? `<cBenef>${escapeText(benef)}</cBenef>` : ''}` +

@@ -1,6 +1,11 @@
 import { multiplyDecimals, roundDecimal } from '../decimal.js';
 import type { IssuePath } from '../errors.js';
-import { checkComputed, type LayoutDecimal, layoutValue, MONEY } from '../validate/decimal-field.js';
+import {
+  checkComputed,
+  type LayoutDecimal,
+  layoutValue,
+  MONEY,
+} from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
 import type { Totals } from './item-totals.js';
 
@@ -10,7 +15,9 @@ const ZERO_CHAR = 48;
 const MAX_EXACT_DIGITS = 15;
 /** 10^15 cents: the first value with 14 whole digits, beyond TDec_1302. */
 const CENTS_LIMIT = 1e15;
-const POWERS_OF_TEN = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+const POWERS_OF_TEN = [
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+];
 
 /** The digits of layout text read as one integer ("19.99" → 1999); exact for up to 15 digits. */
 function coefficient(text: LayoutDecimal): number {
@@ -36,7 +43,8 @@ function digitCount(text: LayoutDecimal): number {
  * 2^53) and fits TDec_1302; `undefined` otherwise. Both operands are positive layout text.
  */
 function productCents(quantity: LayoutDecimal, price: LayoutDecimal): number | undefined {
-  if (digitCount(quantity) > MAX_EXACT_DIGITS || digitCount(price) > MAX_EXACT_DIGITS) return undefined;
+  if (digitCount(quantity) > MAX_EXACT_DIGITS || digitCount(price) > MAX_EXACT_DIGITS)
+    return undefined;
   // A product of exact integers rounds monotonically, so a result below 2^53 is the exact product.
   const product = coefficient(quantity) * coefficient(price);
   if (product >= Number.MAX_SAFE_INTEGER) return undefined;
@@ -79,5 +87,11 @@ export function productValue(
   }
   const product = roundDecimal(multiplyDecimals(layoutValue(quantity), layoutValue(price)), 2);
   totals.vProd.addDecimal(product);
-  return checkComputed(issues, [...path, 'valor_unitario'], product, MONEY, 'quantidade × valor_unitario');
+  return checkComputed(
+    issues,
+    [...path, 'valor_unitario'],
+    product,
+    MONEY,
+    'quantidade × valor_unitario',
+  );
 }

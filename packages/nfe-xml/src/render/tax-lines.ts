@@ -1,16 +1,34 @@
 import { compareDecimals, type Decimal, decimal, subtractDecimals } from '../decimal.js';
 import type { IssuePath } from '../errors.js';
 import type { NfeTributoLinha } from '../types.js';
-import { checkDecimal, formatAs, type LayoutDecimal, layoutValue, MONEY, PERCENT } from '../validate/decimal-field.js';
+import {
+  checkDecimal,
+  formatAs,
+  type LayoutDecimal,
+  layoutValue,
+  MONEY,
+  PERCENT,
+} from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
 import { given } from '../validate/text.js';
 import { taxLinePath } from './item-paths.js';
 
 /** The `tax_domain` vocabulary of decisions.md; anything else is a 422 on that line. `byDomain` follows this order. */
-export const TAX_DOMAINS = ['icms', 'icms_st', 'fcp', 'fcp_st', 'icms_uf_dest', 'ipi', 'pis', 'cofins'] as const;
+export const TAX_DOMAINS = [
+  'icms',
+  'icms_st',
+  'fcp',
+  'fcp_st',
+  'icms_uf_dest',
+  'ipi',
+  'pis',
+  'cofins',
+] as const;
 export type TaxDomain = (typeof TAX_DOMAINS)[number];
 /** A domain's position in TAX_DOMAINS. */
-const SLOT_OF_DOMAIN: ReadonlyMap<unknown, number> = new Map(TAX_DOMAINS.map((domain, slot) => [domain, slot]));
+const SLOT_OF_DOMAIN: ReadonlyMap<unknown, number> = new Map(
+  TAX_DOMAINS.map((domain, slot) => [domain, slot]),
+);
 
 const HUNDRED = decimal('100');
 
@@ -44,18 +62,32 @@ function byDomain(slots: readonly (TaxLine | undefined)[]): TaxLines {
   };
 }
 
-function optionalPercent(issues: IssueList, linePath: IssuePath, key: string, value: string | null | undefined): LayoutDecimal | undefined {
+function optionalPercent(
+  issues: IssueList,
+  linePath: IssuePath,
+  key: string,
+  value: string | null | undefined,
+): LayoutDecimal | undefined {
   return given(value) ? checkDecimal(issues, linePath, key, value, PERCENT) : undefined;
 }
 
-function reductionOf(issues: IssueList, linePath: IssuePath, text: string): LayoutDecimal | undefined {
+function reductionOf(
+  issues: IssueList,
+  linePath: IssuePath,
+  text: string,
+): LayoutDecimal | undefined {
   // The common case, a full base, needs no arithmetic.
   if (text === '100') return undefined;
   const checked = checkDecimal(issues, linePath, 'base_calc_percent', text, PERCENT);
   if (checked === undefined) return undefined;
   const percent = layoutValue(checked);
   if (compareDecimals(percent, HUNDRED) > 0 || compareDecimals(percent, decimal('0')) === 0) {
-    issues.at(linePath, 'base_calc_percent', 'base_calc_percent_range', 'base_calc_percent must be greater than 0 and at most 100');
+    issues.at(
+      linePath,
+      'base_calc_percent',
+      'base_calc_percent_range',
+      'base_calc_percent must be greater than 0 and at most 100',
+    );
     return undefined;
   }
   if (compareDecimals(percent, HUNDRED) === 0) return undefined;
@@ -67,16 +99,33 @@ function reductionOf(issues: IssueList, linePath: IssuePath, text: string): Layo
  * Reads an item's `fiscal_result.tributos[]`: checks each line's decimals where they stand and
  * indexes the lines by domain. An unknown domain or a second line of the same domain is an issue.
  */
-export function readTaxLines(issues: IssueList, item: number, tributos: readonly NfeTributoLinha[]): TaxLines {
+export function readTaxLines(
+  issues: IssueList,
+  item: number,
+  tributos: readonly NfeTributoLinha[],
+): TaxLines {
   // Gathered by position and named once: storing each line under its domain name was a generic
   // keyed access, per line.
-  const slots: (TaxLine | undefined)[] = [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined];
+  const slots: (TaxLine | undefined)[] = [
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+  ];
   for (let index = 0; index < tributos.length; index++) {
     const raw = tributos[index] as NfeTributoLinha;
     const path = taxLinePath(item, index);
     const slot = SLOT_OF_DOMAIN.get(raw.tax_domain);
     if (slot === undefined) {
-      issues.add([...path, 'tax_domain'], 'literal_error', `Input should be ${TAX_DOMAINS.map((d) => `'${d}'`).join(', ')}`);
+      issues.add(
+        [...path, 'tax_domain'],
+        'literal_error',
+        `Input should be ${TAX_DOMAINS.map((d) => `'${d}'`).join(', ')}`,
+      );
       continue;
     }
     if (slots[slot] !== undefined) {
@@ -100,7 +149,11 @@ export function readTaxLines(issues: IssueList, item: number, tributos: readonly
 
 /** Reports a line that has no place in the group chosen for the item (decisions.md: a 422 naming the line). */
 export function mismatch(issues: IssueList, line: TaxLine, why: string): void {
-  issues.add(line.path, 'tax_line_mismatch', `Tax line '${line.raw.tax_domain}' does not fit: ${why}`);
+  issues.add(
+    line.path,
+    'tax_line_mismatch',
+    `Tax line '${line.raw.tax_domain}' does not fit: ${why}`,
+  );
 }
 
 /**

@@ -11,7 +11,17 @@ type Sums = Record<TotalField, Decimal>;
  */
 export function totalInvoice(t: Sums): Decimal {
   let v = subtractDecimals(subtractDecimals(t.vProd, t.vDesc), t.vICMSDeson);
-  for (const field of ['vST', 'vFCPST', 'vFrete', 'vSeg', 'vOutro', 'vII', 'vIPI', 'vIPIDevol'] as const) v = addDecimals(v, t[field]);
+  for (const field of [
+    'vST',
+    'vFCPST',
+    'vFrete',
+    'vSeg',
+    'vOutro',
+    'vII',
+    'vIPI',
+    'vIPIDevol',
+  ] as const)
+    v = addDecimals(v, t[field]);
   return v;
 }
 
@@ -20,7 +30,8 @@ export function renderTotals(issues: IssueList, totals: Sums, vNF: Decimal): str
   let body = '';
   for (const field of TOTAL_FIELDS) {
     body += `<${field}>${checkComputed(issues, ['itens'], totals[field], MONEY, `total ${field}`) ?? ''}</${field}>`;
-    if (field === 'vOutro') body += `<vNF>${checkComputed(issues, ['itens'], vNF, MONEY, 'total vNF') ?? ''}</vNF>`;
+    if (field === 'vOutro')
+      body += `<vNF>${checkComputed(issues, ['itens'], vNF, MONEY, 'total vNF') ?? ''}</vNF>`;
   }
   return `<total><ICMSTot>${body}</ICMSTot></total>`;
 }

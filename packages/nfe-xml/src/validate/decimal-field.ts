@@ -1,4 +1,12 @@
-import { type Decimal, formatDecimal, fractionDigits, integerDigits, parseDecimal, signOf, ZERO } from '../decimal.js';
+import {
+  type Decimal,
+  formatDecimal,
+  fractionDigits,
+  integerDigits,
+  parseDecimal,
+  signOf,
+  ZERO,
+} from '../decimal.js';
 import type { IssuePath } from '../errors.js';
 import type { IssueList } from './issues.js';
 
@@ -14,13 +22,37 @@ export interface DecimalKind {
 }
 
 /** TDec_1302: money, 13 integer digits, written with exactly 2 places. */
-export const MONEY: DecimalKind = { name: 'TDec_1302', maxWholeDigits: 13, maxPlaces: 2, minOutPlaces: 2, sign: 'nonNegative' };
+export const MONEY: DecimalKind = {
+  name: 'TDec_1302',
+  maxWholeDigits: 13,
+  maxPlaces: 2,
+  minOutPlaces: 2,
+  sign: 'nonNegative',
+};
 /** TDec_1104v: quantity, 0–4 places; written with 4 as most emitters (and [S1]) do. */
-export const QUANTITY: DecimalKind = { name: 'TDec_1104v', maxWholeDigits: 11, maxPlaces: 4, minOutPlaces: 4, sign: 'positive' };
+export const QUANTITY: DecimalKind = {
+  name: 'TDec_1104v',
+  maxWholeDigits: 11,
+  maxPlaces: 4,
+  minOutPlaces: 4,
+  sign: 'positive',
+};
 /** TDec_1110v: unit price, 0–10 places. */
-export const UNIT_PRICE: DecimalKind = { name: 'TDec_1110v', maxWholeDigits: 11, maxPlaces: 10, minOutPlaces: 2, sign: 'positive' };
+export const UNIT_PRICE: DecimalKind = {
+  name: 'TDec_1110v',
+  maxWholeDigits: 11,
+  maxPlaces: 10,
+  minOutPlaces: 2,
+  sign: 'positive',
+};
 /** TDec_0302a04: percentage, 3 integer digits, 2–4 places. */
-export const PERCENT: DecimalKind = { name: 'TDec_0302a04', maxWholeDigits: 3, maxPlaces: 4, minOutPlaces: 2, sign: 'nonNegative' };
+export const PERCENT: DecimalKind = {
+  name: 'TDec_0302a04',
+  maxWholeDigits: 3,
+  maxPlaces: 4,
+  minOutPlaces: 2,
+  sign: 'nonNegative',
+};
 
 /**
  * A checked decimal as the layout writes it ("12.50"): digits and at most one point, no sign.
@@ -89,7 +121,12 @@ export function checkDecimal(
   kind: DecimalKind,
 ): LayoutDecimal | undefined {
   if (typeof text !== 'string') {
-    issues.at(parent, key, text === undefined || text === null ? 'missing' : 'decimal_type', 'Field required as decimal text');
+    issues.at(
+      parent,
+      key,
+      text === undefined || text === null ? 'missing' : 'decimal_type',
+      'Field required as decimal text',
+    );
     return undefined;
   }
   // Reads stay within the text: a `charCodeAt` past the end (NaN) made V8 drop the optimised code.
@@ -132,7 +169,12 @@ export function checkDecimal(
   }
   let ok = true;
   if (places > kind.maxPlaces) {
-    issues.at(parent, key, 'decimal_max_places', `Decimal input should have no more than ${kind.maxPlaces} decimal places (${kind.name})`);
+    issues.at(
+      parent,
+      key,
+      'decimal_max_places',
+      `Decimal input should have no more than ${kind.maxPlaces} decimal places (${kind.name})`,
+    );
     ok = false;
   }
   if (wholeDigits > kind.maxWholeDigits) {
@@ -154,7 +196,9 @@ export function checkDecimal(
   // Usually only zeros are missing ("18" → "18.00", "1.4" → "1.40"): the written digits are kept
   // as one slice (the whole string when nothing is dropped) and the zeros appended.
   if (!signed && canonicalInt) {
-    return places === 0 ? text.slice(0, intEnd) + pointAndZeros(outPlaces) : text.slice(0, sigEnd) + zeros(outPlaces - places);
+    return places === 0
+      ? text.slice(0, intEnd) + pointAndZeros(outPlaces)
+      : text.slice(0, sigEnd) + zeros(outPlaces - places);
   }
   const int = wholeDigits > 0 ? text.slice(sigStart, intEnd) : '0';
   return `${int}.${text.slice(fracStart, sigEnd)}${zeros(outPlaces - places)}`;

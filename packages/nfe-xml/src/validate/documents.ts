@@ -14,8 +14,20 @@ const CNPJ_DIGITS = /^\d{14}$/;
 export const LAYOUT_ACCEPTS_ALPHANUMERIC_CNPJ = false;
 
 /** A CNPJ that may reach the XML: the API's pattern, then the layout's. */
-export function checkCnpj(issues: IssueList, parent: IssuePath, key: string, value: unknown): string | undefined {
-  const cnpj = checkPattern(issues, parent, key, value, CNPJ_ANY, '14 characters: 12 of [0-9A-Z] then 2 digits (CNPJ)');
+export function checkCnpj(
+  issues: IssueList,
+  parent: IssuePath,
+  key: string,
+  value: unknown,
+): string | undefined {
+  const cnpj = checkPattern(
+    issues,
+    parent,
+    key,
+    value,
+    CNPJ_ANY,
+    '14 characters: 12 of [0-9A-Z] then 2 digits (CNPJ)',
+  );
   if (cnpj && !LAYOUT_ACCEPTS_ALPHANUMERIC_CNPJ && !CNPJ_DIGITS.test(cnpj)) {
     issues.at(
       parent,
@@ -30,6 +42,11 @@ export function checkCnpj(issues: IssueList, parent: IssuePath, key: string, val
 
 const CPF = /^\d{11}$/;
 
-export function checkCpf(issues: IssueList, parent: IssuePath, key: string, value: unknown): string | undefined {
+export function checkCpf(
+  issues: IssueList,
+  parent: IssuePath,
+  key: string,
+  value: unknown,
+): string | undefined {
   return checkPattern(issues, parent, key, value, CPF, '11 digits (CPF)');
 }

@@ -16,14 +16,30 @@ export interface TextRule {
 }
 
 /** Checks the TString field `parent.key` with the layout's length limits; returns the value or `undefined`. */
-export function checkText(issues: IssueList, parent: IssuePath, key: string | number, value: unknown, rule: TextRule): string | undefined {
+export function checkText(
+  issues: IssueList,
+  parent: IssuePath,
+  key: string | number,
+  value: unknown,
+  rule: TextRule,
+): string | undefined {
   if (typeof value !== 'string') {
-    issues.at(parent, key, value === undefined || value === null ? 'missing' : 'string_type', 'Field required as text');
+    issues.at(
+      parent,
+      key,
+      value === undefined || value === null ? 'missing' : 'string_type',
+      'Field required as text',
+    );
     return undefined;
   }
   let ok = true;
   if (value.length < rule.min) {
-    issues.at(parent, key, 'string_too_short', `String should have at least ${rule.min} character(s)`);
+    issues.at(
+      parent,
+      key,
+      'string_too_short',
+      `String should have at least ${rule.min} character(s)`,
+    );
     ok = false;
   } else if (value.length > rule.max) {
     issues.at(parent, key, 'string_too_long', `String should have at most ${rule.max} characters`);
@@ -56,7 +72,12 @@ export function checkPattern(
   describe: string,
 ): string | undefined {
   if (typeof value !== 'string') {
-    issues.at(parent, key, value === undefined || value === null ? 'missing' : 'string_type', `Field required: ${describe}`);
+    issues.at(
+      parent,
+      key,
+      value === undefined || value === null ? 'missing' : 'string_type',
+      `Field required: ${describe}`,
+    );
     return undefined;
   }
   if (!pattern.test(value)) {

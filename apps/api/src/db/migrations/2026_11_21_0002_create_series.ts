@@ -19,7 +19,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // One live series per product + tenant + branch + model + serie (spec §2.1).
   await sql`create unique index series_slot_live on series
-    (product_id, tenant_ref, branch_ref, document_model, serie) where deleted_at is null`.execute(db);
+    (product_id, tenant_ref, branch_ref, document_model, serie) where deleted_at is null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -28,7 +28,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // The list route's orderings and filters: newest first within a product, optionally narrowed
   // by tenant/branch or status.
-  await sql`create index documents_list on documents (product_id, created_at desc, id desc)`.execute(db);
+  await sql`create index documents_list on documents (product_id, created_at desc, id desc)`.execute(
+    db,
+  );
   await sql`create index documents_list_branch on documents
     (product_id, tenant_ref, branch_ref, created_at desc, id desc)`.execute(db);
   await sql`create index documents_list_status on documents

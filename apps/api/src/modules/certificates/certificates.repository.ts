@@ -26,7 +26,10 @@ const METADATA = [
 
 export type CertificateMetadata = Pick<Certificate, (typeof METADATA)[number]>;
 
-export function findLiveCertificate(db: Kysely<Database>, slot: CertificateSlot): Promise<CertificateMetadata | undefined> {
+export function findLiveCertificate(
+  db: Kysely<Database>,
+  slot: CertificateSlot,
+): Promise<CertificateMetadata | undefined> {
   return db
     .selectFrom('certificates')
     .select(METADATA)
@@ -40,7 +43,14 @@ export function findLiveCertificate(db: Kysely<Database>, slot: CertificateSlot)
 export function loadCiphertexts(db: Kysely<Database>, id: string) {
   return db
     .selectFrom('certificates')
-    .select(['pfx_ciphertext', 'password_ciphertext', 'master_key_id', 'product_id', 'tenant_ref', 'branch_ref'])
+    .select([
+      'pfx_ciphertext',
+      'password_ciphertext',
+      'master_key_id',
+      'product_id',
+      'tenant_ref',
+      'branch_ref',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -71,7 +81,11 @@ export async function replaceCertificate(
         .returning('created_at')
         .executeTakeFirst();
       if (retired && retired.created_at > receivedAt) throw lostRace;
-      return trx.insertInto('certificates').values(values).returning(METADATA).executeTakeFirstOrThrow();
+      return trx
+        .insertInto('certificates')
+        .values(values)
+        .returning(METADATA)
+        .executeTakeFirstOrThrow();
     });
   } catch (error) {
     if (error === lostRace || isUniqueViolation(error, 'certificates_slot_live')) return undefined;
@@ -80,7 +94,10 @@ export async function replaceCertificate(
 }
 
 /** Soft-deletes the slot's live certificate; false when there was none. */
-export async function deactivateCertificate(db: Kysely<Database>, slot: CertificateSlot): Promise<boolean> {
+export async function deactivateCertificate(
+  db: Kysely<Database>,
+  slot: CertificateSlot,
+): Promise<boolean> {
   const result = await db
     .updateTable('certificates')
     .set({ deleted_at: new Date() })

@@ -30,9 +30,18 @@ export function certificatesRouter({ db, keyring, credentials, clock }: AppConte
     uploadCertificate: {
       middleware: [certificateForm],
       handler: async ({ query, req }) => {
-        const slot = { productId: productOf(req), tenantRef: query.tenant_ref, branchRef: query.branch_ref };
+        const slot = {
+          productId: productOf(req),
+          tenantRef: query.tenant_ref,
+          branchRef: query.branch_ref,
+        };
         const form = readForm(req.body, req.file);
-        const row = await uploadCertificate({ db, keyring, credentials, clock }, slot, form, req.receivedAt);
+        const row = await uploadCertificate(
+          { db, keyring, credentials, clock },
+          slot,
+          form,
+          req.receivedAt,
+        );
         return { status: 201, body: toCertificateRead(row) };
       },
     },
@@ -42,11 +51,16 @@ export function certificatesRouter({ db, keyring, credentials, clock }: AppConte
         tenantRef: query.tenant_ref,
         branchRef: query.branch_ref,
       });
-      if (!row) throw notFound('certificate_not_found', 'No live certificate for this tenant and branch.');
+      if (!row)
+        throw notFound('certificate_not_found', 'No live certificate for this tenant and branch.');
       return { status: 200, body: toCertificateRead(row) };
     },
     deleteCertificate: async ({ query, req }) => {
-      const slot = { productId: productOf(req), tenantRef: query.tenant_ref, branchRef: query.branch_ref };
+      const slot = {
+        productId: productOf(req),
+        tenantRef: query.tenant_ref,
+        branchRef: query.branch_ref,
+      };
       if (!(await deactivateCertificate(db, slot))) {
         throw notFound('certificate_not_found', 'No live certificate for this tenant and branch.');
       }

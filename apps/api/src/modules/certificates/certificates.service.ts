@@ -31,12 +31,17 @@ export async function uploadCertificate(
   try {
     credentials = readPkcs12(form.file, form.password);
   } catch (error) {
-    if (error instanceof CertificateError) throw new RequestValidationFailure([certificateIssue(error.code)]);
+    if (error instanceof CertificateError)
+      throw new RequestValidationFailure([certificateIssue(error.code)]);
     throw error;
   }
   if (certificateValidityAt(credentials, deps.clock()) === 'expired') {
     throw new RequestValidationFailure([
-      { loc: ['body', 'file'], msg: `The certificate expired on ${credentials.notAfter.toISOString()}.`, type: 'certificate_expired' },
+      {
+        loc: ['body', 'file'],
+        msg: `The certificate expired on ${credentials.notAfter.toISOString()}.`,
+        type: 'certificate_expired',
+      },
     ]);
   }
   if (form.cnpj.slice(0, 8) !== credentials.cnpj.slice(0, 8)) {
@@ -50,23 +55,34 @@ export async function uploadCertificate(
     ]);
   }
 
-  const owner = { product_id: slot.productId, tenant_ref: slot.tenantRef, branch_ref: slot.branchRef };
+  const owner = {
+    product_id: slot.productId,
+    tenant_ref: slot.tenantRef,
+    branch_ref: slot.branchRef,
+  };
   const binding = certificateBinding(owner);
   const pfx = deps.keyring.encrypt(form.file, binding);
   const password = deps.keyring.encrypt(Buffer.from(form.password, 'utf8'), binding);
-  const row = await replaceCertificate(deps.db, {
-    ...owner,
-    cnpj: form.cnpj,
-    cnpj_certificado: credentials.cnpj,
-    subject_cn: credentials.subjectCn.slice(0, 255),
-    not_valid_before: credentials.notBefore,
-    not_valid_after: credentials.notAfter,
-    pfx_ciphertext: pfx.sealed,
-    password_ciphertext: password.sealed,
-    master_key_id: pfx.keyId,
-  }, receivedAt);
+  const row = await replaceCertificate(
+    deps.db,
+    {
+      ...owner,
+      cnpj: form.cnpj,
+      cnpj_certificado: credentials.cnpj,
+      subject_cn: credentials.subjectCn.slice(0, 255),
+      not_valid_before: credentials.notBefore,
+      not_valid_after: credentials.notAfter,
+      pfx_ciphertext: pfx.sealed,
+      password_ciphertext: password.sealed,
+      master_key_id: pfx.keyId,
+    },
+    receivedAt,
+  );
   if (!row) {
-    throw conflict('certificate_upload_conflict', 'Another certificate upload for this tenant and branch happened at the same time.');
+    throw conflict(
+      'certificate_upload_conflict',
+      'Another certificate upload for this tenant and branch happened at the same time.',
+    );
   }
   deps.credentials.put(row.id, credentials);
   return row;

@@ -18,7 +18,11 @@ export interface CredentialsCache {
  * id can never serve a replaced certificate: emissions look up the live row first. Bounded, with
  * least-recently-used eviction.
  */
-export function createCredentialsCache(db: Kysely<Database>, keyring: Keyring, capacity = 2_000): CredentialsCache {
+export function createCredentialsCache(
+  db: Kysely<Database>,
+  keyring: Keyring,
+  capacity = 2_000,
+): CredentialsCache {
   const entries = new Map<string, Promise<Credentials>>();
 
   const remember = (id: string, value: Promise<Credentials>) => {
@@ -35,7 +39,9 @@ export function createCredentialsCache(db: Kysely<Database>, keyring: Keyring, c
     if (!row) throw new Error(`certificate ${id} not found`);
     const binding = certificateBinding(row);
     const pfx = keyring.decrypt(row.master_key_id, row.pfx_ciphertext, binding);
-    const password = keyring.decrypt(row.master_key_id, row.password_ciphertext, binding).toString('utf8');
+    const password = keyring
+      .decrypt(row.master_key_id, row.password_ciphertext, binding)
+      .toString('utf8');
     return readPkcs12(pfx, password);
   };
 

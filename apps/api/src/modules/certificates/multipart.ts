@@ -20,13 +20,23 @@ export const certificateForm: RequestHandler = (req, res, next) => {
     if (!error) return next();
     if (error instanceof multer.MulterError) {
       if (error.code === 'LIMIT_FILE_SIZE') {
-        return next(new AppError(413, 'payload_too_large', 'The certificate file is larger than 100 KiB.'));
+        return next(
+          new AppError(413, 'payload_too_large', 'The certificate file is larger than 100 KiB.'),
+        );
       }
       const loc = error.field ? ['body', error.field] : ['body'];
       const type = error.code === 'LIMIT_UNEXPECTED_FILE' ? 'extra_forbidden' : 'value_error';
       return next(new RequestValidationFailure([{ loc, msg: error.message, type }]));
     }
     // busboy: truncated body, missing boundary, bad headers.
-    next(new RequestValidationFailure([{ loc: ['body'], msg: `Malformed multipart body: ${(error as Error).message}`, type: 'value_error' }]));
+    next(
+      new RequestValidationFailure([
+        {
+          loc: ['body'],
+          msg: `Malformed multipart body: ${(error as Error).message}`,
+          type: 'value_error',
+        },
+      ]),
+    );
   });
 };

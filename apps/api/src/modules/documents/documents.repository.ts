@@ -12,7 +12,10 @@ export interface DocumentFilter {
 }
 
 /** Newest first, then id, on the indexes made for exactly these filters. */
-export function listDocuments(db: Kysely<Database>, filter: DocumentFilter): Promise<DocumentRow[]> {
+export function listDocuments(
+  db: Kysely<Database>,
+  filter: DocumentFilter,
+): Promise<DocumentRow[]> {
   let query = db
     .selectFrom('documents')
     .selectAll()
@@ -21,10 +24,19 @@ export function listDocuments(db: Kysely<Database>, filter: DocumentFilter): Pro
   if (filter.tenantRef !== undefined) query = query.where('tenant_ref', '=', filter.tenantRef);
   if (filter.branchRef !== undefined) query = query.where('branch_ref', '=', filter.branchRef);
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute();
+  return query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
 }
 
-export function findDocument(db: Kysely<Database>, productId: string, id: string): Promise<DocumentRow | undefined> {
+export function findDocument(
+  db: Kysely<Database>,
+  productId: string,
+  id: string,
+): Promise<DocumentRow | undefined> {
   return db
     .selectFrom('documents')
     .selectAll()
@@ -34,7 +46,11 @@ export function findDocument(db: Kysely<Database>, productId: string, id: string
     .executeTakeFirst();
 }
 
-export async function findDocumentXml(db: Kysely<Database>, productId: string, id: string): Promise<string | undefined> {
+export async function findDocumentXml(
+  db: Kysely<Database>,
+  productId: string,
+  id: string,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('document_xml')
     .innerJoin('documents', 'documents.id', 'document_xml.document_id')

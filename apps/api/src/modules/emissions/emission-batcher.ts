@@ -5,9 +5,21 @@ import type pg from 'pg';
 
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { Database } from '../../db/schema.js';
-import { LAST_NUMBER, type BatcherStats, type EmissionBatcher, type EmissionJob, type JobResult, type QueuedJob } from './emission-job.js';
+import {
+  LAST_NUMBER,
+  type BatcherStats,
+  type EmissionBatcher,
+  type EmissionJob,
+  type JobResult,
+  type QueuedJob,
+} from './emission-job.js';
 import { emitLocked } from './locked-emission.js';
-import { storedDocumentRow, storeIfCountersUnchanged, type ClaimedDocument, type SeriesClaim } from './optimistic-store.js';
+import {
+  storedDocumentRow,
+  storeIfCountersUnchanged,
+  type ClaimedDocument,
+  type SeriesClaim,
+} from './optimistic-store.js';
 import type { SigningPool } from '../../signing/signing-pool.js';
 import { signJob, type SignedDocument } from './sign-job.js';
 
@@ -60,7 +72,13 @@ export function createEmissionBatcher(
   const nextNumbers = new Map<string, number>();
   const contendedUntil = new Map<string, number>();
   let optimisticInFlight = 0;
-  const stats: BatcherStats = { optimisticStored: 0, optimisticStatements: 0, claimsLost: 0, lockedBatches: 0, pipelinedBatches: 0 };
+  const stats: BatcherStats = {
+    optimisticStored: 0,
+    optimisticStatements: 0,
+    claimsLost: 0,
+    lockedBatches: 0,
+    pipelinedBatches: 0,
+  };
 
   const isContended = (seriesId: string) => (contendedUntil.get(seriesId) ?? 0) > now();
 
@@ -133,12 +151,21 @@ export function createEmissionBatcher(
    * threads). If one fails it is refused and the rest go back to the queue: numbering them anew is
    * simpler than closing the hole, and a failure to sign is a bug, not an everyday event.
    */
-  const signGroup = async (seriesId: string, firstNumber: number, group: QueuedJob[]): Promise<SignedGroup | undefined> => {
-    const outcomes = await Promise.allSettled(group.map((item, i) => signJob(item.job, firstNumber + i, signing)));
+  const signGroup = async (
+    seriesId: string,
+    firstNumber: number,
+    group: QueuedJob[],
+  ): Promise<SignedGroup | undefined> => {
+    const outcomes = await Promise.allSettled(
+      group.map((item, i) => signJob(item.job, firstNumber + i, signing)),
+    );
     if (outcomes.every((o) => o.status === 'fulfilled')) {
       return {
         claim: { seriesId, firstNumber, count: group.length },
-        documents: group.map((item, i) => ({ item, document: (outcomes[i] as PromiseFulfilledResult<SignedDocument>).value })),
+        documents: group.map((item, i) => ({
+          item,
+          document: (outcomes[i] as PromiseFulfilledResult<SignedDocument>).value,
+        })),
       };
     }
     const retry: QueuedJob[] = [];
@@ -194,14 +221,20 @@ export function createEmissionBatcher(
     }
   };
 
-  const signAndStore = async (bySeries: Map<string, QueuedJob[]>, earlierStores: Promise<unknown>) => {
+  const signAndStore = async (
+    bySeries: Map<string, QueuedJob[]>,
+    earlierStores: Promise<unknown>,
+  ) => {
     const claims: SeriesClaim[] = [];
     const documents: ClaimedDocument[] = [];
     const owners = new Map<ClaimedDocument, QueuedJob>();
     const signings: Promise<SignedGroup | undefined>[] = [];
 
     for (const [seriesId, group] of bySeries) {
-      const firstNumber = Math.max(nextNumbers.get(seriesId) ?? 0, ...group.map((item) => item.job.observedNextNumber));
+      const firstNumber = Math.max(
+        nextNumbers.get(seriesId) ?? 0,
+        ...group.map((item) => item.job.observedNextNumber),
+      );
       if (firstNumber + group.length - 1 > LAST_NUMBER) {
         // The locked path answers series_exhausted for exactly the jobs past the last number.
         contendedUntil.set(seriesId, now() + contendedForMs);
@@ -245,12 +278,16 @@ export function createEmissionBatcher(
       const outcome = result.outcomes.get(claim.seriesId);
       if (outcome?.stored) {
         // At least past this batch: a claim that lost before it may have set the counter lower.
-        nextNumbers.set(claim.seriesId, Math.max(nextNumbers.get(claim.seriesId) ?? 0, claim.firstNumber + claim.count));
+        nextNumbers.set(
+          claim.seriesId,
+          Math.max(nextNumbers.get(claim.seriesId) ?? 0, claim.firstNumber + claim.count),
+        );
         stats.optimisticStored += claim.count;
         continue;
       }
       // Another process numbered the series (or an earlier batch of ours did not store).
-      if (outcome?.currentNextNumber != null) nextNumbers.set(claim.seriesId, outcome.currentNextNumber);
+      if (outcome?.currentNextNumber != null)
+        nextNumbers.set(claim.seriesId, outcome.currentNextNumber);
       else forgetReservation(claim.seriesId);
       contendedUntil.set(claim.seriesId, now() + contendedForMs);
       stats.claimsLost += 1;

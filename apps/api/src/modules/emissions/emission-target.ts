@@ -34,7 +34,13 @@ const FIND_EMISSION_TARGET = {
  */
 export async function findEmissionTarget(
   pool: pg.Pool,
-  slot: { productId: string; idempotencyKey: string; tenantRef: string; branchRef: string; serie: number },
+  slot: {
+    productId: string;
+    idempotencyKey: string;
+    tenantRef: string;
+    branchRef: string;
+    serie: number;
+  },
 ): Promise<EmissionTarget> {
   const { rows } = await pool.query<EmissionTarget>({
     ...FIND_EMISSION_TARGET,

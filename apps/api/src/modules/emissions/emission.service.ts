@@ -32,7 +32,11 @@ function prepare(request: NfeRequest) {
   } catch (error) {
     if (!(error instanceof NfeValidationError)) throw error;
     throw new RequestValidationFailure(
-      error.issues.map((issue) => ({ loc: ['body', ...issue.path], msg: issue.message, type: issue.type })),
+      error.issues.map((issue) => ({
+        loc: ['body', ...issue.path],
+        msg: issue.message,
+        type: issue.type,
+      })),
     );
   }
 }
@@ -61,7 +65,8 @@ export async function emitDocument(
   });
   if (target.replayId) return replayOf(deps.db, productId, idempotencyKey);
   const { seriesId, nextNumber, certificateId, cnpj, cnpjCertificado } = target;
-  if (!seriesId || nextNumber === null) throw notFound('series_not_found', `No series ${request.serie} for this tenant and branch.`);
+  if (!seriesId || nextNumber === null)
+    throw notFound('series_not_found', `No series ${request.serie} for this tenant and branch.`);
   if (!certificateId || !cnpj || !cnpjCertificado) {
     throw notFound('certificate_not_found', 'No live certificate for this tenant and branch.');
   }
@@ -69,8 +74,10 @@ export async function emitDocument(
   const credentials = await deps.credentials.get(certificateId);
   const issuedAt = deps.clock();
   const validity = certificateValidityAt(credentials, issuedAt);
-  if (validity === 'expired') throw conflict('certificate_expired', 'The branch certificate has expired.');
-  if (validity === 'not_yet_valid') throw conflict('certificate_not_yet_valid', 'The branch certificate is not valid yet.');
+  if (validity === 'expired')
+    throw conflict('certificate_expired', 'The branch certificate has expired.');
+  if (validity === 'not_yet_valid')
+    throw conflict('certificate_not_yet_valid', 'The branch certificate is not valid yet.');
   if (!emitterMatchesCertificate(request.emitente.cnpj, { cnpj, cnpjCertificado })) {
     throw conflict(
       'emitente_certificate_cnpj_mismatch',
@@ -94,10 +101,16 @@ export async function emitDocument(
     observedNextNumber: nextNumber,
   });
   // A replay here: a request with the same key won the race while this one was queued.
-  return result.kind === 'created' ? { replayed: false, document: result.document } : replayOf(deps.db, productId, idempotencyKey);
+  return result.kind === 'created'
+    ? { replayed: false, document: result.document }
+    : replayOf(deps.db, productId, idempotencyKey);
 }
 
-async function replayOf(db: Kysely<Database>, productId: string, key: string): Promise<EmissionOutcome> {
+async function replayOf(
+  db: Kysely<Database>,
+  productId: string,
+  key: string,
+): Promise<EmissionOutcome> {
   const document = await findByIdempotencyKey(db, productId, key);
   if (!document) throw new Error('idempotency key vanished');
   return { replayed: true, document };

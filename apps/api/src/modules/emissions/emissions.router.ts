@@ -9,7 +9,12 @@ import { emitDocument } from './emission.service.js';
 export function emissionsRouter({ db, pool, credentials, batcher, clock }: AppContext) {
   return initServer().router(contract.emissions, {
     emit: async ({ headers, body, req, res }) => {
-      const outcome = await emitDocument({ db, pool, credentials, batcher, clock }, productOf(req), headers['idempotency-key'], body);
+      const outcome = await emitDocument(
+        { db, pool, credentials, batcher, clock },
+        productOf(req),
+        headers['idempotency-key'],
+        body,
+      );
       if (outcome.replayed) {
         res.setHeader('Idempotent-Replayed', 'true');
         return { status: 200, body: toDocumentRead(outcome.document) };

@@ -19,7 +19,11 @@ class LostKeyRace extends Error {}
  * that another process takes first. It also settles what the optimistic path leaves to it: keys
  * used meanwhile (replays), an exhausted series, and a counter moved under it.
  */
-export async function emitLocked(db: Kysely<Database>, signing: SigningPool, items: readonly QueuedJob[]): Promise<void> {
+export async function emitLocked(
+  db: Kysely<Database>,
+  signing: SigningPool,
+  items: readonly QueuedJob[],
+): Promise<void> {
   // Two queued requests with one key: only the first is emitted, the other replays it.
   const leaders = new Map<string, QueuedJob>();
   const followers: QueuedJob[] = [];
@@ -83,7 +87,9 @@ async function numberSignAndStore(
     (
       await sql<{ idempotency_key: string }>`
         select idempotency_key from documents
-        where product_id = ${target.productId} and idempotency_key = any(${items.map((i) => i.job.idempotencyKey)}::text[])`.execute(trx)
+        where product_id = ${target.productId} and idempotency_key = any(${items.map((i) => i.job.idempotencyKey)}::text[])`.execute(
+        trx,
+      )
     ).rows.map((r) => r.idempotency_key),
   );
 
@@ -95,7 +101,10 @@ async function numberSignAndStore(
       continue;
     }
     if (numero > LAST_NUMBER) {
-      results.set(item, conflict('series_exhausted', 'This series has used its last number (999999999).'));
+      results.set(
+        item,
+        conflict('series_exhausted', 'This series has used its last number (999999999).'),
+      );
       continue;
     }
     try {
@@ -114,7 +123,8 @@ async function numberSignAndStore(
     signed.map((s) => s.document),
     numero,
   );
-  if (stored.length !== signed.length) throw new LostKeyRace('an idempotency key was used concurrently');
+  if (stored.length !== signed.length)
+    throw new LostKeyRace('an idempotency key was used concurrently');
   const byKey = new Map(stored.map((row) => [row.idempotency_key, row]));
   for (const { item, document } of signed) {
     const row = byKey.get(document.idempotencyKey);

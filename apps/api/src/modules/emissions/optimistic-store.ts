@@ -84,7 +84,12 @@ export async function storeIfCountersUnchanged(
   documents: readonly ClaimedDocument[],
 ): Promise<OptimisticStoreResult> {
   const column = <T>(pick: (d: ClaimedDocument) => T) => documents.map(pick);
-  const { rows } = await pool.query<{ seriesId: string; stored: boolean; currentNextNumber: number | null; createdAt: Date }>({
+  const { rows } = await pool.query<{
+    seriesId: string;
+    stored: boolean;
+    currentNextNumber: number | null;
+    createdAt: Date;
+  }>({
     ...STORE_IF_COUNTERS_UNCHANGED,
     values: [
       claims.map((c) => c.seriesId),
@@ -110,12 +115,16 @@ export async function storeIfCountersUnchanged(
     outcomes.set(row.seriesId, { stored: row.stored, currentNextNumber: row.currentNextNumber });
     createdAt = row.createdAt;
   }
-  if (!createdAt || outcomes.size !== claims.length) throw new Error('optimistic store answered for other series than claimed');
+  if (!createdAt || outcomes.size !== claims.length)
+    throw new Error('optimistic store answered for other series than claimed');
   return { outcomes, createdAt };
 }
 
 /** The row an optimistic store inserted, as a read would return it (every other column is at its default). */
-export function storedDocumentRow({ id, target, document }: ClaimedDocument, createdAt: Date): DocumentRow {
+export function storedDocumentRow(
+  { id, target, document }: ClaimedDocument,
+  createdAt: Date,
+): DocumentRow {
   return {
     id,
     product_id: target.productId,

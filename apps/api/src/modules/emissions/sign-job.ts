@@ -22,9 +22,24 @@ const drawEightDigits = () => randomInt(0, 100_000_000).toString().padStart(8, '
  * it signed and verified; rejects when the fresh signature does not verify, so such a document is
  * never stored.
  */
-export async function signJob(job: EmissionJob, numero: number, signing: SigningPool): Promise<SignedDocument> {
+export async function signJob(
+  job: EmissionJob,
+  numero: number,
+  signing: SigningPool,
+): Promise<SignedDocument> {
   const codigoNumerico = pickCodigoNumerico(numero, drawEightDigits);
-  const { xml, chave } = renderNfe(job.prepared, { numero, codigoNumerico, issuedAt: job.issuedAt });
+  const { xml, chave } = renderNfe(job.prepared, {
+    numero,
+    codigoNumerico,
+    issuedAt: job.issuedAt,
+  });
   const signedXml = await signing.signAndVerify(xml, job.credentials);
-  return { numero, chave, codigoNumerico, ambiente: job.ambiente, idempotencyKey: job.idempotencyKey, xml: signedXml };
+  return {
+    numero,
+    chave,
+    codigoNumerico,
+    ambiente: job.ambiente,
+    idempotencyKey: job.idempotencyKey,
+    xml: signedXml,
+  };
 }

@@ -17,7 +17,9 @@ export function healthRouter({ db }: AppContext) {
           () => true,
           () => false,
         ),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), READY_TIMEOUT_MS).unref()),
+        new Promise<boolean>((resolve) =>
+          setTimeout(() => resolve(false), READY_TIMEOUT_MS).unref(),
+        ),
       ]);
       return ok
         ? { status: 200, body: { status: 'ok', database: 'ok' } }

@@ -21,7 +21,10 @@ export async function createProduct(db: Kysely<Database>, name: string): Promise
 }
 
 /** Replaces the key of a live product; the old key stops working. Undefined when absent. */
-export async function rotateProductKey(db: Kysely<Database>, id: string): Promise<IssuedProduct | undefined> {
+export async function rotateProductKey(
+  db: Kysely<Database>,
+  id: string,
+): Promise<IssuedProduct | undefined> {
   const key = await generateApiKey();
   const row = await db
     .updateTable('products')

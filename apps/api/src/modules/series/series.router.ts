@@ -10,7 +10,11 @@ import { insertSeries, listSeries, setNextNumber } from './series.repository.js'
 export function seriesRouter({ db }: AppContext) {
   return initServer().router(contract.series, {
     listSeries: async ({ query, req }) => {
-      const rows = await listSeries(db, { productId: productOf(req), tenantRef: query.tenant_ref, branchRef: query.branch_ref });
+      const rows = await listSeries(db, {
+        productId: productOf(req),
+        tenantRef: query.tenant_ref,
+        branchRef: query.branch_ref,
+      });
       return { status: 200, body: rows.map(toSeriesRead) };
     },
     createSeries: async ({ body, req }) => {
@@ -19,7 +23,11 @@ export function seriesRouter({ db }: AppContext) {
         { productId: productOf(req), tenantRef: body.tenant_ref, branchRef: body.branch_ref },
         { documentModel: body.document_model, serie: body.serie, nextNumber: body.next_number },
       );
-      if (!row) throw conflict('series_already_exists', 'This tenant and branch already have that serie for model 55.');
+      if (!row)
+        throw conflict(
+          'series_already_exists',
+          'This tenant and branch already have that serie for model 55.',
+        );
       return { status: 201, body: toSeriesRead(row) };
     },
     patchSeries: async ({ params, body, req }) => {
