@@ -1,5 +1,6 @@
 import { DanfeError } from '../errors.js';
 import { isDecimal } from '../format/decimal.js';
+import { toWinAnsi } from '../format/win-ansi.js';
 import { at, textAt, type XmlElement } from '../xml/xml-tree.js';
 
 /**
@@ -17,9 +18,13 @@ export class FieldReader {
     return new FieldReader(at(this.element, path), `${this.path}/${label}`);
   }
 
-  /** Text at `path`, or `undefined` when absent or empty. */
+  /**
+   * Text at `path` in the characters the standard fonts can print (see `toWinAnsi`), or
+   * `undefined` when absent or empty.
+   */
   text(path: string): string | undefined {
-    return textAt(this.element, path);
+    const value = textAt(this.element, path);
+    return value === undefined ? undefined : toWinAnsi(value);
   }
 
   /** Text at `path`; a `missing_field` error when absent. */

@@ -14,6 +14,19 @@ import type {
   Transport,
 } from './types.js';
 
+/** emit/CNPJ, or emit/CPF for an individual emitter. */
+function emitterDocument(emit: FieldReader): string {
+  const document = emit.text('CNPJ') ?? emit.text('CPF');
+  if (document === undefined) {
+    throw new DanfeError(
+      'missing_field',
+      'The NF-e has no emit/CNPJ (nor CPF)',
+      'infNFe/emit/CNPJ',
+    );
+  }
+  return document;
+}
+
 /** The `NFe` element and, for an nfeProc, its `protNFe`. */
 function locate(root: XmlElement): { nfe: XmlElement; prot?: XmlElement } {
   if (root.name === 'NFe') return { nfe: root };
@@ -202,7 +215,7 @@ export function readNfe(xml: string): NfeData {
     contingencyAt: ide.text('dhCont'),
     contingencyReason: ide.text('xJust'),
     emitter: {
-      document: emit.text('CNPJ') ?? emit.required('CPF'),
+      document: emitterDocument(emit),
       name: emit.required('xNome'),
       tradeName: emit.text('xFant'),
       address: readAddress(emit.below('enderEmit')),

@@ -1,0 +1,151 @@
+import { sharedDir, validateNfeXml } from '@emissor/test-support';
+import { describe, expect, it } from 'vitest';
+
+import { groupKey, renderDanfe } from '../src/index.js';
+import {
+  alphanumeric,
+  authorised,
+  build,
+  item,
+  nfeProc,
+  request,
+  sign,
+  withAdditionalInfo,
+  withIbsCbs,
+} from './fixtures.js';
+import {
+  count,
+  decodeBarcodes,
+  HAVE_TOOLS,
+  imagesPerPage,
+  pageAsJpeg,
+  pageCount,
+  pagesText,
+  rawText,
+} from './pdf-tools.js';
+import { makePng } from './png.js';
+
+const HAVE_SHARED = sharedDir() !== undefined;
+
+describe.skipIf(!HAVE_TOOLS)('DANFE variants read back', () => {
+  it('encodes an alphanumeric chave (CNPJ alfanumérico) that zbarimg decodes exactly', async () => {
+    const { xml, chave } = alphanumeric(request(1));
+    expect(chave).toMatch(/^\d{6}12ABC34501DE35\d{24}$/);
+    const pdf = await renderDanfe(xml);
+    expect(decodeBarcodes(pdf, 1)).toEqual([chave]);
+    const text = pagesText(pdf).join('\n');
+    expect(text).toContain(groupKey(chave));
+    expect(text).toContain('12.ABC.345/01DE-35');
+  });
+
+  describe.skipIf(!HAVE_SHARED)('NT 2026.010 "TOTAL DO IBS/CBS/IS"', () => {
+    it('prints the block and the item lines when the XML has IBSCBSTot/ISTot (valid under PL_010b)', async () => {
+      const { xml, signed } = authorised(request(2), withIbsCbs);
+      expect(validateNfeXml(signed, 'PL_010b_NT2025_002_v1.30')).toEqual([]);
+      const text = pagesText(await renderDanfe(xml)).join('\n');
+      expect(text).toContain('TOTAL DO IBS/CBS/IS');
+      expect(text).toMatch(
+        /VALOR DA CBS\s+VALOR DO IBS UF\s+VALOR DO IBS MUNICÍPIO\s+VALOR DO IMPOSTO SELETIVO/,
+      );
+      expect(text).toMatch(/0,27\s+0,03\s+0,00\s+0,84/);
+      expect(text).toContain('VALOR DO IBS MONOFÁSICO');
+      // Item 1 at the nominal rates; item 2 has gRed, so its effective rates print (§4.3).
+      expect(text).toMatch(
+        /IBS\/CBS CST: 000\s+cClassTrib: 000001\s+BC: 21,00\s+IBS UF: 0,10% 0,02\s+IBS MUN\.: 0,00% 0,00\s+CBS: 0,90% 0,19/,
+      );
+      expect(text).toMatch(
+        /IBS\/CBS CST: 200\s+cClassTrib: 200034\s+BC: 21,00\s+IBS UF: 0,04% 0,01\s+IBS MUN\.: 0,00% 0,00\s+CBS: 0,36% 0,08/,
+      );
+      const isLines = text.match(
+        /IS CST: 000\s+cClassTrib: 000001\s+BC: 21,00\s+ALÍQ\.: 2,00%\s+VALOR: 0,42/g,
+      );
+      expect(isLines).toHaveLength(2);
+    });
+
+    it('leaves the block out when the XML has neither group', async () => {
+      const text = pagesText(await renderDanfe(authorised(request(2)).xml)).join('\n');
+      expect(text).not.toContain('IBS/CBS');
+    });
+  });
+
+  it('prints the ISSQN block only when the XML has ISSQNtot', async () => {
+    const issqn =
+      '<ISSQNtot><vServ>100.00</vServ><vBC>100.00</vBC><vISS>5.00</vISS><dCompet>2026-11-21</dCompet></ISSQNtot>';
+    const { xml } = authorised(request(1), (x) => x.replace('</ICMSTot>', `</ICMSTot>${issqn}`));
+    const text = pagesText(await renderDanfe(xml)).join('\n');
+    expect(text).toContain('CÁLCULO DO ISSQN');
+    expect(text).toMatch(/100,00\s+100,00\s+5,00/);
+    expect(pagesText(await renderDanfe(authorised(request(1)).xml)).join('\n')).not.toContain(
+      'ISSQN',
+    );
+  });
+
+  it('embeds a PNG logo (with alpha) and a JPEG logo once, shown on every sheet', async () => {
+    const { xml } = authorised(request(150));
+    const withPng = await renderDanfe(xml, { logo: makePng(64, true) });
+    const sheets = pageCount(withPng);
+    expect(sheets).toBeGreaterThan(1);
+    const images = imagesPerPage(withPng);
+    for (let p = 1; p <= sheets; p++) expect(images.get(p), `sheet ${p}`).toBeGreaterThanOrEqual(1);
+    // One image object (and its soft mask): the opened logo is reused by reference.
+    expect(count(Buffer.from(withPng).toString('latin1'), '/Subtype /Image')).toBe(2);
+
+    const jpeg = pageAsJpeg(withPng);
+    const withJpeg = await renderDanfe(authorised(request(1)).xml, { logo: jpeg });
+    expect(imagesPerPage(withJpeg).get(1)).toBe(1);
+  });
+
+  it('wraps a long description and infAdProd right below their item', async () => {
+    const long = `${'TECIDO PLANO DE ALGODÃO '.repeat(4)}FIM-DESCRIÇÃO`;
+    const { xml: built, chave } = build(request([item(1, long), item(2)]));
+    const info = 'Lote 123 fabricado em 01/11/2026 validade 01/11/2028 FIM-INFADPROD';
+    const withInfo = built.replace(
+      /(<det nItem="1">.*?)(<\/det>)/,
+      `$1<infAdProd>${info}</infAdProd>$2`,
+    );
+    const text = rawText(await renderDanfe(nfeProc(sign(withInfo), chave)));
+    // Reading order puts the NCM cell of the item's first line between its description lines.
+    const flow = text.replace(/\s+/g, ' ').replace(/ 61091000 /g, ' ');
+    expect(flow).toContain(long);
+    expect(flow).toContain(info);
+    expect(flow.indexOf('FIM-DESCRIÇÃO')).toBeLessThan(flow.indexOf('FIM-INFADPROD'));
+    expect(flow.indexOf('FIM-INFADPROD')).toBeLessThan(flow.indexOf('REF-P002'));
+  });
+
+  it('splits an item taller than a whole sheet between sheets, losing no line', async () => {
+    // infAdProd is at most 500 characters in the schema; a longer one still prints in full.
+    const words = Array.from({ length: 2500 }, (_, i) => `w${i + 1}`);
+    const { xml, chave } = build(request(2));
+    const edited = xml.replace(
+      /(<det nItem="1">.*?)(<\/det>)/,
+      `$1<infAdProd>${words.join(' ')}</infAdProd>$2`,
+    );
+    const pdf = await renderDanfe(nfeProc(sign(edited), chave));
+    const n = pageCount(pdf);
+    expect(n).toBeGreaterThan(2);
+    pagesText(pdf).forEach((page, i) => expect(page).toContain(`FOLHA ${i + 1}/${n}`));
+    const flow = ` ${rawText(pdf).replace(/\s+/g, ' ')} `;
+    for (const word of words) expect(count(flow, ` ${word} `), word).toBe(1);
+  });
+
+  it('notes contingency (tpEmis 6, SVC-AN) with its time and reason in Informações Complementares', async () => {
+    const req = request(1, { tp_emis: '6' });
+    const { xml, chave } = build(req);
+    const edited = xml.replace(
+      '</verProc>',
+      '</verProc><dhCont>2026-11-21T19:00:00-03:00</dhCont><xJust>SEFAZ de origem fora do ar desde as 18h</xJust>',
+    );
+    const text = pagesText(await renderDanfe(nfeProc(sign(edited), chave))).join('\n');
+    expect(text).toContain(
+      'EMITIDA EM CONTINGÊNCIA (TPEMIS 6) EM 21/11/2026 19:00:00: SEFAZ de origem fora do ar desde as 18h',
+    );
+  });
+
+  it('maps characters the standard fonts lack instead of printing garbage', async () => {
+    const { xml } = authorised(request(1), (x) =>
+      withAdditionalInfo(x, { cpl: 'Entrega: Győr – “urgente” ≥ 2 caixas ★ fim' }),
+    );
+    const text = rawText(await renderDanfe(xml));
+    expect(text).toContain('Entrega: Gyor – “urgente” >= 2 caixas ? fim');
+  });
+});
