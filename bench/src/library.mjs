@@ -1,6 +1,7 @@
 // Part 1 — library: build + sign one NF-e with @emissor/nfe-xml + @emissor/signer, side by side
 // with the generic xml-crypto path and the npm peers nfewizard-io and node-sped-nfe signing the
-// same XML, plus the node:crypto RSA-2048 sign rate as the floor.
+// same XML, plus the node:crypto RSA-2048 sign rate as the floor, and the DANFE (@emissor/danfe)
+// of the signed document.
 import { generateKeyPairSync, sign as rsaSign } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +45,16 @@ async function loadBuilder() {
 }
 
 const xmlOf = (built) => (typeof built === 'string' ? built : built.xml);
+
+/** renderDanfe of @emissor/danfe, or null when it does not load (not built). */
+async function loadDanfe(log) {
+  try {
+    return (await import('@emissor/danfe')).renderDanfe;
+  } catch (error) {
+    log(`library: @emissor/danfe does not load (${error.message.split('\n')[0]}): no DANFE column`);
+    return null;
+  }
+}
 
 /** Signs and checks with our verifier (all peers must produce a signature SEFAZ would accept). */
 function checkSigned(signed, verifyNfe) {
@@ -166,6 +177,7 @@ export async function runLibrary({ quick, log }) {
 
   try {
     const builder = await loadBuilder();
+    const renderDanfe = await loadDanfe(log);
     const xmlSource = builder.build
       ? `@emissor/nfe-xml ${builder.name} from the emission request (items as apps/api/test/helpers/emission.ts)`
       : `the shared SEFAZ-RS sample NF-e 4.00 with its <det> repeated (${builder.reason})`;
@@ -215,6 +227,11 @@ export async function runLibrary({ quick, log }) {
           () => signNfe(xmlOf(builder.build(doc.input)), credentials),
           timing,
         );
+      }
+      // The DANFE PDF of the signed NF-e (no protocol yet, so it carries the not-authorised mark).
+      if (renderDanfe) {
+        const signed = signNfe(doc.xml, credentials);
+        row.results.oursDanfe = await measure(() => renderDanfe(signed), timing);
       }
       for (const p of ready) {
         if (!p.impl) continue;
@@ -296,6 +313,8 @@ export function renderLibrary(r) {
   const peerCols = r.peers;
   const headers = ['items', 'XML bytes', `${oursLabel} ms/op`, 'docs/s'];
   if (r.builder) headers.push('ours sign-only ms', 'ours build-only ms');
+  const danfe = r.rows.some((row) => row.results.oursDanfe);
+  if (danfe) headers.push('ours DANFE PDF ms');
   for (const p of peerCols)
     headers.push(`${p.short} ms/op`, `${p.short} docs/s`, `${p.short} ÷ ours`);
   const rows = r.rows.map((row) => {
@@ -307,6 +326,7 @@ export function renderLibrary(r) {
       fmtRate(o.opsPerSec),
     ];
     if (r.builder) cells.push(fmtMs(row.results.oursSign.mean), fmtMs(row.results.oursBuild.mean));
+    if (danfe) cells.push(row.results.oursDanfe ? fmtMs(row.results.oursDanfe.mean) : '—');
     for (const p of peerCols) {
       const m = row.results[p.short];
       if (!m) cells.push('cannot run', '—', '—');

@@ -1,8 +1,15 @@
 import { FIELD_HEIGHT, FONT, SIZE, type FontName } from '../layout/geometry.js';
 import type { Measure } from '../layout/measure.js';
 
-/** pdfkit draws `horizontalScaling` (PDF `Tz`) but its type definitions do not list it yet. */
-type TextOptions = PDFKit.Mixins.TextOptions & { horizontalScaling?: number };
+/**
+ * pdfkit draws `horizontalScaling` (PDF `Tz`) but its type definitions do not list it yet;
+ * `textWidth` and `wordCount` are what its line wrapper hands over when it has measured already.
+ */
+type TextOptions = PDFKit.Mixins.TextOptions & {
+  horizontalScaling?: number;
+  textWidth?: number;
+  wordCount?: number;
+};
 
 export interface TextStyle {
   readonly font?: FontName;
@@ -26,6 +33,8 @@ export class Canvas {
   #font: FontName | undefined;
   #size = 0;
   #color = '#000000';
+  /** Widths already measured: column values ("21,00", "UN") repeat on every row. */
+  readonly #widths = new Map<string, number>();
 
   constructor(readonly doc: PDFKit.PDFDocument) {}
 
@@ -49,8 +58,14 @@ export class Canvas {
 
   /** The writer's width of `text` (kerning included). */
   readonly measure: Measure = (text, font, size) => {
-    this.#use(font, size);
-    return this.doc.widthOfString(text);
+    const key = `${font}\u0000${size}\u0000${text}`;
+    let width = this.#widths.get(key);
+    if (width === undefined) {
+      this.#use(font, size);
+      width = this.doc.widthOfString(text);
+      this.#widths.set(key, width);
+    }
+    return width;
   };
 
   /** One line of text with its top at `y`. */
@@ -75,7 +90,13 @@ export class Canvas {
       this.doc.fillColor(color);
       this.#color = color;
     }
-    const options: TextOptions = { lineBreak: false };
+    this.#use(font, size);
+    // The width is known: handing it over spares pdfkit measuring the string again.
+    const options: TextOptions = {
+      lineBreak: false,
+      textWidth: (natural * scale) / 100,
+      wordCount: 1,
+    };
     if (scale < 100) options.horizontalScaling = scale;
     this.doc.text(value, left, y, options);
   }
