@@ -7,7 +7,12 @@ import { generateTestPfx } from '@emissor/test-support';
 import { renderDanfe } from '../dist/index.js';
 
 const RULE_ID = '00000000-0000-4000-8000-000000000000';
-const tax = (tax_domain, fields) => ({ tax_domain, base_calc_percent: '100', rule_id: RULE_ID, ...fields });
+const tax = (tax_domain, fields) => ({
+  tax_domain,
+  base_calc_percent: '100',
+  rule_id: RULE_ID,
+  ...fields,
+});
 
 /** Items as the API's emission tests send them: ICMS 00, PIS, COFINS; every 7th description wraps. */
 const item = (n) => ({
@@ -81,7 +86,11 @@ console.log('items  sheets   PDF bytes   ms/op wall   ms/op CPU   iterations');
 for (const items of [1, 10, 100, 990]) {
   const xml = nfeProc(items);
   const first = await renderDanfe(xml);
-  const sheets = (Buffer.from(first).toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+  const sheets = (
+    Buffer.from(first)
+      .toString('latin1')
+      .match(/\/Type \/Page\b/g) ?? []
+  ).length;
   const warm = performance.now();
   while (performance.now() - warm < 300) await renderDanfe(xml);
   let iterations = 0;
