@@ -6,7 +6,7 @@ import {
   FIRST_INFO_CAPACITY,
   FIRST_INFO_WIDTH,
 } from './draw/additional.js';
-import { billingHeight, drawBilling } from './draw/billing.js';
+import { billingHeight, drawBilling, overflowInstallments } from './draw/billing.js';
 import { Canvas } from './draw/canvas.js';
 import { drawCanhoto } from './draw/canhoto.js';
 import type { DrawContext } from './draw/context.js';
@@ -48,7 +48,10 @@ const GAP = 2;
 /** Fallback creation date when dhEmi cannot be read as an instant. */
 const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
 
-/** Informações Complementares: contingency notice, infAdFisco and infCpl, in that order (MOC §3.1.8). */
+/**
+ * Informações Complementares: contingency notice, duplicatas the grid had no room for, infAdFisco
+ * and infCpl, in that order (MOC §3.1.8).
+ */
 function complementaryText(nfe: NfeData): string {
   const parts: string[] = [];
   if (nfe.emissionType !== '1') {
@@ -56,6 +59,8 @@ function complementaryText(nfe: NfeData): string {
     const why = nfe.contingencyReason ? `: ${nfe.contingencyReason}` : '';
     parts.push(`EMITIDA EM CONTINGÊNCIA (TPEMIS ${nfe.emissionType})${when}${why}`);
   }
+  const installments = overflowInstallments(nfe.billing);
+  if (installments) parts.push(installments);
   if (nfe.fiscoInfo) parts.push(`INF. FISCO: ${nfe.fiscoInfo}`);
   if (nfe.complementaryInfo) parts.push(`INF. CONTRIBUINTE: ${nfe.complementaryInfo}`);
   return parts.join('\n');
@@ -186,7 +191,7 @@ export async function renderDanfe(xml: string, options: DanfeOptions = {}): Prom
   const info = complementaryText(nfe);
   const plan = planSheets({
     items: rows,
-    firstItemsHeight: first.productsBottom - first.productsY - PRODUCTS_HEADER_HEIGHT,
+    firstItemsHeight: Math.max(0, first.productsBottom - first.productsY - PRODUCTS_HEADER_HEIGHT),
     nextRegionHeight: BOTTOM - NEXT_REGION_TOP,
     productsHeaderHeight: PRODUCTS_HEADER_HEIGHT,
     infoLines:

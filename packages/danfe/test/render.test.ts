@@ -90,7 +90,7 @@ describe.skipIf(!HAVE_TOOLS)('DANFE read back with pdftotext and zbarimg', () =>
       expect(text).toMatch(/\b5\s+CAIXA\s+ARAÚJO\s+1-3, 4-5\s+15,750\s+14,500/);
       expect(text).toContain('63,00'); // vNF and vProd of 3 × 21.00
       expect(text).toContain('11,34'); // vICMS 3 × 3.78
-      expect(text).toContain('REGIME TRIBUTÁRIO (CRT): 3 - REGIME NORMAL');
+      expect(text).toContain('CRT: 3 - REGIME NORMAL');
     });
 
     it('carries no mark: authorised, production, not cancelled', () => {

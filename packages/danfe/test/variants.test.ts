@@ -11,6 +11,7 @@ import {
   request,
   sign,
   withAdditionalInfo,
+  withBilling,
   withIbsCbs,
 } from './fixtures.js';
 import {
@@ -51,13 +52,13 @@ describe.skipIf(!HAVE_TOOLS)('DANFE variants read back', () => {
       expect(text).toContain('VALOR DO IBS MONOFÁSICO');
       // Item 1 at the nominal rates; item 2 has gRed, so its effective rates print (§4.3).
       expect(text).toMatch(
-        /IBS\/CBS CST: 000\s+cClassTrib: 000001\s+BC: 21,00\s+IBS UF: 0,10% 0,02\s+IBS MUN\.: 0,00% 0,00\s+CBS: 0,90% 0,19/,
+        /IBS\/CBS CST: 000 \| cClassTrib: 000001 \| BC: 21,00 \| IBS UF: 0,10% 0,02 \| IBS MUN\.: 0,00% 0,00 \| CBS: 0,90% 0,19/,
       );
       expect(text).toMatch(
-        /IBS\/CBS CST: 200\s+cClassTrib: 200034\s+BC: 21,00\s+IBS UF: 0,04% 0,01\s+IBS MUN\.: 0,00% 0,00\s+CBS: 0,36% 0,08/,
+        /IBS\/CBS CST: 200 \| cClassTrib: 200034 \| BC: 21,00 \| IBS UF: 0,04% 0,01 \| IBS MUN\.: 0,00% 0,00 \| CBS: 0,36% 0,08/,
       );
       const isLines = text.match(
-        /IS CST: 000\s+cClassTrib: 000001\s+BC: 21,00\s+ALÍQ\.: 2,00%\s+VALOR: 0,42/g,
+        /IS CST: 000 \| cClassTrib: 000001 \| BC: 21,00 \| ALÍQ\.: 2,00% \| VALOR: 0,42/g,
       );
       expect(isLines).toHaveLength(2);
     });
@@ -139,6 +140,38 @@ describe.skipIf(!HAVE_TOOLS)('DANFE variants read back', () => {
     expect(text).toContain(
       'EMITIDA EM CONTINGÊNCIA (TPEMIS 6) EM 21/11/2026 19:00:00: SEFAZ de origem fora do ar desde as 18h',
     );
+  });
+
+  it('prints all 120 duplicatas the schema allows: a grid of 24, the rest in Informações Complementares', async () => {
+    const { xml, signed } = authorised(request(3), (x) => withBilling(x, 120));
+    if (HAVE_SHARED) expect(validateNfeXml(signed, 'PL_009_V4')).toEqual([]);
+    const pdf = await renderDanfe(xml);
+    const n = pageCount(pdf);
+    const pages = pagesText(pdf);
+    pages.forEach((page, i) => expect(page).toContain(`FOLHA ${i + 1}/${n}`));
+    const text = pages.join('\n');
+    expect(text).toContain('DUPLICATAS (CONTINUAÇÃO): Nº 025 VENC. 25/12/2026 VALOR: R$ 1,00;');
+    const flow = rawText(pdf).replace(/\s+/g, ' ');
+    for (let d = 1; d <= 120; d++) {
+      expect(count(flow, `Nº ${String(d).padStart(3, '0')} `), `dup ${d}`).toBe(1);
+    }
+    expect(text).toContain('REF-P003');
+  });
+
+  it('fits a value too long for its field on two smaller lines instead of cutting it', async () => {
+    const long = (word: string) => `${word} `.repeat(Math.floor(60 / (word.length + 1))).trim();
+    const req = request(1);
+    const { xml, chave } = build({
+      ...req,
+      destinatario: {
+        ...req.destinatario!,
+        address_street: long('Avenida'),
+        address_number: long('Bloco'),
+        address_complement: long('Apartamento'),
+      },
+    });
+    const text = rawText(await renderDanfe(nfeProc(sign(xml), chave))).replace(/\s+/g, ' ');
+    expect(text).toContain(`${long('Avenida')}, ${long('Bloco')} - ${long('Apartamento')}`);
   });
 
   it('maps characters the standard fonts lack instead of printing garbage', async () => {

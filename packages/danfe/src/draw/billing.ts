@@ -9,14 +9,32 @@ const PER_ROW = 6;
 const DUP_ROW_HEIGHT = 17;
 const INVOICE_LINE_HEIGHT = 11;
 const SIZE = 7;
+/**
+ * Rows of the grid on the first sheet. The schema allows 120 duplicatas (20 rows), more than the
+ * sheet can spare next to the other blocks; the MOC lets this block shrink (§3.3.2), so the ones
+ * past the grid are printed in Informações Complementares instead (`overflowInstallments`).
+ */
+const MAX_ROWS = 4;
+const GRID_CAPACITY = MAX_ROWS * PER_ROW;
 
 const money = (v: string | undefined): string =>
   v === undefined ? '' : `R$ ${formatDecimal(v, 2)}`;
 
+/** The duplicatas the grid has no room for, as a paragraph for Informações Complementares. */
+export function overflowInstallments(billing: Billing | undefined): string | undefined {
+  const rest = billing?.installments.slice(GRID_CAPACITY) ?? [];
+  if (rest.length === 0) return undefined;
+  const items = rest.map(
+    (d) => `Nº ${d.number ?? ''} VENC. ${formatDate(d.due)} VALOR: ${money(d.value)}`,
+  );
+  return `DUPLICATAS (CONTINUAÇÃO): ${items.join('; ')}.`;
+}
+
 /** Height of "Fatura/Duplicatas" (MOC block 10), 0 when the NF-e has no `cobr`. */
 export function billingHeight(billing: Billing | undefined): number {
   if (!billing) return 0;
-  const rows = Math.ceil(billing.installments.length / PER_ROW);
+  const shown = Math.min(billing.installments.length, GRID_CAPACITY);
+  const rows = Math.ceil(shown / PER_ROW);
   return (
     BLOCK_TITLE_HEIGHT + (billing.invoice ? INVOICE_LINE_HEIGHT : 0) + rows * DUP_ROW_HEIGHT + 2
   );
@@ -44,7 +62,7 @@ export function drawBilling(ctx: DrawContext, y: number): number {
     row += INVOICE_LINE_HEIGHT;
   }
   const cell = WIDTH / PER_ROW;
-  billing.installments.forEach((dup, i) => {
+  billing.installments.slice(0, GRID_CAPACITY).forEach((dup, i) => {
     const x = LEFT + (i % PER_ROW) * cell;
     const cy = row + Math.floor(i / PER_ROW) * DUP_ROW_HEIGHT;
     if (i % PER_ROW > 0) canvas.line(x, cy + 1, x, cy + DUP_ROW_HEIGHT - 1);

@@ -1,5 +1,5 @@
 import { FIELD_HEIGHT, FONT, SIZE, type FontName } from '../layout/geometry.js';
-import type { Measure } from '../layout/measure.js';
+import { wrapText, type Measure } from '../layout/measure.js';
 
 /**
  * pdfkit draws `horizontalScaling` (PDF `Tz`) but its type definitions do not list it yet;
@@ -23,6 +23,9 @@ export interface TextStyle {
 
 /** Text narrower than this share of its natural width stops being readable; below it, it overflows. */
 const MIN_SCALE = 45;
+/** A field value is condensed down to this share before it takes two smaller lines. */
+const FIELD_MIN_SCALE = 0.6;
+const LONG_VALUE_SIZE = 7;
 
 /**
  * The drawing primitives the blocks use, over one pdfkit document: single-line text placed at
@@ -129,7 +132,9 @@ export class Canvas {
 
   /**
    * A field of the form: a box, its title in 6 pt upper case at the top, its value in 10 pt below
-   * (MOC §3.7), condensed to fit the box's width.
+   * (MOC §3.7), condensed to fit the box's width. A value too long for one line even condensed to
+   * 60 % (three 60-character address parts in one field) takes two 7 pt lines instead: smaller
+   * than the MOC's size, but nothing is cut or runs into the next field.
    */
   field(
     x: number,
@@ -142,12 +147,32 @@ export class Canvas {
     const height = style.height ?? FIELD_HEIGHT;
     this.rect(x, y, width, height);
     this.text(title, x + 2, y + 1.5, { size: SIZE.fieldTitle, width: width - 4 });
-    this.text(value, x + 2, y + height - 13.5, {
-      font: style.bold ? FONT.bold : FONT.regular,
-      size: SIZE.fieldValue,
-      width: width - 4,
-      align: style.align ?? 'left',
-    });
+    const font = style.bold ? FONT.bold : FONT.regular;
+    const valueWidth = width - 6;
+    if (this.measure(value, font, SIZE.fieldValue) * FIELD_MIN_SCALE <= valueWidth) {
+      this.text(value, x + 3, y + height - 13.5, {
+        font,
+        size: SIZE.fieldValue,
+        width: valueWidth,
+        align: style.align ?? 'left',
+      });
+      return;
+    }
+    const lines = wrapText(
+      value,
+      valueWidth / FIELD_MIN_SCALE,
+      font,
+      LONG_VALUE_SIZE,
+      this.measure,
+    );
+    const first = lines[0]?.text ?? '';
+    const second = lines
+      .slice(1)
+      .map((l) => l.text)
+      .join(' ');
+    const style7 = { font, size: LONG_VALUE_SIZE, width: valueWidth };
+    this.text(first, x + 3, y + height - 16.5, style7);
+    this.text(second, x + 3, y + height - 9, style7);
   }
 
   /** A block title (bold, upper case) on the line above the block. */

@@ -51,7 +51,7 @@ function emitterDetails(emitter: Emitter): string[] {
   // NT 2026.010 §4.2: the CRT in the emitter block.
   if (emitter.crt) {
     const name = CRT[emitter.crt];
-    lines.push(`REGIME TRIBUTÁRIO (CRT): ${emitter.crt}${name ? ` - ${name}` : ''}`);
+    lines.push(`CRT: ${emitter.crt}${name ? ` - ${name}` : ''}`);
   }
   return lines.filter((l) => l !== '');
 }

@@ -46,7 +46,7 @@ function extraTexts(item: Item, decimals: ItemDecimals): string[] {
     if (item.taxUnitPrice !== undefined) {
       parts.push(`VALOR UNIT. TRIB.: ${formatDecimal(item.taxUnitPrice, decimals.unitPrice)}`);
     }
-    out.push(parts.join('   '));
+    out.push(parts.join(' | '));
   }
   // NT 2026.010 §4.3: cClassTrib, base, and rate/value of IBS UF, IBS Mun and CBS per item.
   const t = item.ibsCbs;
@@ -62,7 +62,7 @@ function extraTexts(item: Item, decimals: ItemDecimals): string[] {
     if (t.cbsRate !== undefined || t.cbsValue !== undefined) {
       parts.push(`CBS: ${percent(t.cbsRate)} ${money(t.cbsValue)}`.trimEnd());
     }
-    out.push(parts.join('   '));
+    out.push(parts.join(' | '));
   }
   const s = item.is;
   if (s) {
@@ -70,7 +70,7 @@ function extraTexts(item: Item, decimals: ItemDecimals): string[] {
     if (s.base !== undefined) parts.push(`BC: ${money(s.base)}`);
     if (s.rate !== undefined) parts.push(`ALÍQ.: ${percent(s.rate)}`);
     if (s.value !== undefined) parts.push(`VALOR: ${money(s.value)}`);
-    out.push(parts.join('   '));
+    out.push(parts.join(' | '));
   }
   return out;
 }
