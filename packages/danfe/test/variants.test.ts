@@ -1,3 +1,4 @@
+import { modulo11CheckDigit } from '@emissor/nfe-xml';
 import { sharedDir, validateNfeXml } from '@emissor/test-support';
 import { describe, expect, it } from 'vitest';
 
@@ -180,5 +181,28 @@ describe.skipIf(!HAVE_TOOLS)('DANFE variants read back', () => {
     );
     const text = rawText(await renderDanfe(xml));
     expect(text).toContain('Entrega: Gyor – “urgente” >= 2 caixas ? fim');
+  });
+});
+
+describe.skipIf(!HAVE_TOOLS)('contingency on security paper (FS-DA, tpEmis 5)', () => {
+  it('prints the "Dados da NF-e" barcode and digits (MOC §3.9.2) and no not-authorised mark', async () => {
+    const { xml } = build(request(1, { tp_emis: '5' }));
+    const edited = xml.replace(
+      '</verProc>',
+      '</verProc><dhCont>2026-11-21T19:00:00-03:00</dhCont><xJust>Falha de comunicação com a SEFAZ autorizadora</xJust>',
+    );
+    const pdf = await renderDanfe(sign(edited));
+    // cUF of the recipient (SP 35), tpEmis 5, her CPF in 14, vNF 21.00 in cents, own ICMS shown
+    // (1), no ST (2), day 21, then the chave's mod-11 digit computed by @emissor/nfe-xml.
+    const first35 = `35500012345678909${'2100'.padStart(14, '0')}1221`;
+    const data = first35 + modulo11CheckDigit(first35);
+    expect(data).toHaveLength(36);
+    const chave = /Id="NFe(\d{44})"/.exec(edited)?.[1];
+    expect(decodeBarcodes(pdf, 1).sort()).toEqual([chave, data].sort());
+    const text = pagesText(pdf).join('\n');
+    expect(text).toContain('DADOS DA NF-E');
+    expect(text).toContain(groupKey(data));
+    expect(text).not.toContain('NÃO AUTORIZADA');
+    expect(text).toContain('EMITIDA EM CONTINGÊNCIA (TPEMIS 5) EM 21/11/2026 19:00:00');
   });
 });

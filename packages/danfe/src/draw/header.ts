@@ -21,6 +21,7 @@ import {
   WIDTH,
 } from '../layout/geometry.js';
 import { wrapText } from '../layout/measure.js';
+import { contingencyData } from '../model/contingency-data.js';
 import type { Emitter, NfeData } from '../model/types.js';
 import { drawBarcode } from './barcode.js';
 import type { DrawContext } from './context.js';
@@ -143,7 +144,10 @@ function drawDanfeBox(ctx: DrawContext, y: number, sheet: number, sheets: number
   canvas.text(`FOLHA ${sheet}/${sheets}`, x + 2, y + 91, bold);
 }
 
-/** Barcode, chave in groups of four (bold) and campo variável 1 (MOC §3.9.1). */
+/**
+ * Barcode, chave in groups of four (bold) and campo variável 1: the consultation text (normal and
+ * SVC issue, MOC §3.9.1) or, on security paper (FS-IA, FS-DA, §3.9.2), the "Dados da NF-e" barcode.
+ */
 function drawKeyColumn(ctx: DrawContext, y: number): void {
   const { canvas, nfe } = ctx;
   const x = KEY_COLUMN_X;
@@ -158,6 +162,11 @@ function drawKeyColumn(ctx: DrawContext, y: number): void {
   const top = y + barcodeHeight + FIELD_HEIGHT;
   const height = HEADER_HEIGHT - barcodeHeight - FIELD_HEIGHT;
   canvas.rect(x, top, w, height);
+  const data = contingencyData(nfe);
+  if (data) {
+    drawBarcode(canvas, data, x + 1, top, w - 2, height);
+    return;
+  }
   const lines = wrapText(CONSULTATION, w - 12, FONT.regular, SIZE.subtitle, canvas.measure);
   const lineHeight = SIZE.subtitle + 1.5;
   let ly = top + (height - lines.length * lineHeight) / 2;
@@ -167,7 +176,17 @@ function drawKeyColumn(ctx: DrawContext, y: number): void {
   }
 }
 
-/** Campo variável 2: the authorisation protocol, number and date-time. */
+/**
+ * Campo variável 2: the authorisation protocol, number and date-time; on security paper the
+ * "Dados da NF-e" digits in groups of four (MOC §3.1.2).
+ */
+function variableField2(nfe: NfeData): { title: string; value: string } {
+  const data = contingencyData(nfe);
+  if (data) return { title: 'DADOS DA NF-E', value: groupKey(data) };
+  return { title: 'PROTOCOLO DE AUTORIZAÇÃO DE USO', value: protocolText(nfe) };
+}
+
+/** The authorisation protocol, number and date-time. */
 function protocolText(nfe: NfeData): string {
   const p = nfe.protocol;
   if (!p?.number) return '';
@@ -193,16 +212,11 @@ export function drawHeader(ctx: DrawContext, y: number, sheet: number, sheets: n
     'NATUREZA DA OPERAÇÃO',
     nfe.operationNature,
   );
-  canvas.field(
-    KEY_COLUMN_X,
-    row,
-    KEY_COLUMN_WIDTH,
-    'PROTOCOLO DE AUTORIZAÇÃO DE USO',
-    protocolText(nfe),
-    {
-      align: 'center',
-    },
-  );
+  const field2 = variableField2(nfe);
+  canvas.field(KEY_COLUMN_X, row, KEY_COLUMN_WIDTH, field2.title, field2.value, {
+    bold: field2.title === 'DADOS DA NF-E',
+    align: 'center',
+  });
   row += FIELD_HEIGHT;
   const third = WIDTH / 3;
   canvas.field(LEFT, row, third, 'INSCRIÇÃO ESTADUAL', nfe.emitter.ie ?? '');

@@ -4,18 +4,25 @@ import type { DrawContext } from './context.js';
 
 /** Protocol statuses of an authorised NF-e: 100 autorizado, 150 autorizado fora de prazo. */
 const AUTHORISED = new Set(['100', '150']);
+/**
+ * FS-IA and FS-DA: the DANFE printed on security paper is what lets the goods travel before the
+ * NF-e reaches SEFAZ (MOC Anexo II §3.9.2), so its lack of a protocol is no defect.
+ */
+const SECURITY_PAPER = new Set(['2', '5']);
 
 /**
  * The watermark lines a DANFE must carry:
  * - "CANCELADA" when the caller says so (cancellation is an event, absent from nfeProc);
- * - "SEM VALOR FISCAL - NÃO AUTORIZADA" without an authorising protocol (decisions.md, "DANFE");
+ * - "SEM VALOR FISCAL - NÃO AUTORIZADA" without an authorising protocol (decisions.md, "DANFE"),
+ *   except in contingency on security paper (tpEmis 2 and 5), printed before authorisation by design;
  * - otherwise "SEM VALOR FISCAL" in homologação (MOC Anexo II §3: tpAmb = 2).
  */
 export function marksFor(nfe: NfeData, cancelled: boolean): string[] {
   const marks: string[] = [];
   if (cancelled) marks.push('CANCELADA');
   const status = nfe.protocol?.status;
-  if (status === undefined || !AUTHORISED.has(status)) {
+  const awaiting = status === undefined && SECURITY_PAPER.has(nfe.emissionType);
+  if (!awaiting && (status === undefined || !AUTHORISED.has(status))) {
     marks.push('SEM VALOR FISCAL - NÃO AUTORIZADA');
   } else if (nfe.environment === '2') {
     marks.push('SEM VALOR FISCAL');

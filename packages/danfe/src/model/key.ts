@@ -4,14 +4,15 @@ import { DanfeError } from '../errors.js';
 const KEY = /^\d{6}[0-9A-Z]{12}\d{26}$/;
 
 /**
- * Modulo-11 check digit of the first 43 characters: weights 2..9 from the right; each character
- * counts `charCode − 48`, which extends the digits' rule to the letters of the alphanumeric CNPJ.
+ * Modulo-11 check digit of the chave's first 43 characters (and of the 35 of the "Dados da NF-e"
+ * barcode): weights 2..9 from the right; each character counts `charCode − 48`, which extends the
+ * digits' rule to the letters of the alphanumeric CNPJ.
  */
-function checkDigit(first43: string): string {
+export function checkDigit(digits: string): string {
   let sum = 0;
   let weight = 2;
-  for (let i = first43.length - 1; i >= 0; i--) {
-    sum += (first43.charCodeAt(i) - 48) * weight;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    sum += (digits.charCodeAt(i) - 48) * weight;
     weight = weight === 9 ? 2 : weight + 1;
   }
   const remainder = sum % 11;
