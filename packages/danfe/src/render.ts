@@ -1,123 +1,33 @@
 import PDFDocument from 'pdfkit';
 
-import { drawAdditional, drawContinuation, ADDITIONAL_HEIGHT } from './draw/additional.js';
 import {
+  complementaryText,
   CONTINUATION_INFO_WIDTH,
   FIRST_INFO_CAPACITY,
   FIRST_INFO_WIDTH,
 } from './draw/additional.js';
-import { billingHeight, drawBilling, overflowInstallments } from './draw/billing.js';
 import { Canvas } from './draw/canvas.js';
-import { drawCanhoto } from './draw/canhoto.js';
 import type { DrawContext } from './draw/context.js';
-import { drawHeader, HEADER_BAND_HEIGHT } from './draw/header.js';
-import { drawMarks, marksFor } from './draw/marks.js';
-import { drawProducts, PRODUCTS_HEADER_HEIGHT } from './draw/products.js';
-import { drawRecipient, RECIPIENT_HEIGHT } from './draw/recipient.js';
+import { marksFor } from './draw/marks.js';
+import { PRODUCTS_HEADER_HEIGHT } from './draw/products.js';
 import {
-  drawIbsCbs,
-  drawIssqn,
-  drawTaxes,
-  ibsCbsHeight,
-  issqnHeight,
-  TAX_HEIGHT,
-} from './draw/taxes.js';
-import { drawTransport, TRANSPORT_HEIGHT } from './draw/transport.js';
+  drawFirstSheet,
+  drawNextSheet,
+  firstSheetGeometry,
+  NEXT_REGION_TOP,
+} from './draw/sheets.js';
 import { DanfeError } from './errors.js';
-import { formatDateTime } from './format/documents.js';
 import { productColumns } from './layout/columns.js';
-import {
-  BOTTOM,
-  CANHOTO_HEIGHT,
-  FONT,
-  PAGE_HEIGHT,
-  PAGE_WIDTH,
-  SIZE,
-  TOP,
-} from './layout/geometry.js';
-import { layoutItems, rowsHeight } from './layout/item-rows.js';
+import { BOTTOM, FONT, PAGE_HEIGHT, PAGE_WIDTH, SIZE } from './layout/geometry.js';
+import { layoutItems } from './layout/item-rows.js';
 import { wrapText } from './layout/measure.js';
-import { planSheets, type Sheet } from './layout/plan.js';
+import { planSheets } from './layout/plan.js';
 import { checkLogo } from './logo.js';
 import { readNfe } from './model/read-nfe.js';
-import type { NfeData } from './model/types.js';
 import { resolveOptions, type DanfeOptions } from './options.js';
 
-/** Space between a sheet's header band and what follows it. */
-const GAP = 2;
 /** Fallback creation date when dhEmi cannot be read as an instant. */
 const FIXED_DATE = new Date(Date.UTC(2000, 0, 1));
-
-/**
- * Informações Complementares: contingency notice, duplicatas the grid had no room for, infAdFisco
- * and infCpl, in that order (MOC §3.1.8).
- */
-function complementaryText(nfe: NfeData): string {
-  const parts: string[] = [];
-  if (nfe.emissionType !== '1') {
-    const when = nfe.contingencyAt ? ` EM ${formatDateTime(nfe.contingencyAt)}` : '';
-    const why = nfe.contingencyReason ? `: ${nfe.contingencyReason}` : '';
-    parts.push(`EMITIDA EM CONTINGÊNCIA (TPEMIS ${nfe.emissionType})${when}${why}`);
-  }
-  const installments = overflowInstallments(nfe.billing);
-  if (installments) parts.push(installments);
-  if (nfe.fiscoInfo) parts.push(`INF. FISCO: ${nfe.fiscoInfo}`);
-  if (nfe.complementaryInfo) parts.push(`INF. CONTRIBUINTE: ${nfe.complementaryInfo}`);
-  return parts.join('\n');
-}
-
-interface FirstSheetGeometry {
-  readonly recipientY: number;
-  readonly productsY: number;
-  readonly productsBottom: number;
-}
-
-/** Where the first sheet's blocks go; the products block takes what the others leave. */
-function firstSheetGeometry(nfe: NfeData, canhoto: boolean): FirstSheetGeometry {
-  const recipientY = TOP + (canhoto ? CANHOTO_HEIGHT : 0) + HEADER_BAND_HEIGHT + GAP;
-  const productsY =
-    recipientY +
-    RECIPIENT_HEIGHT +
-    billingHeight(nfe.billing) +
-    TAX_HEIGHT +
-    ibsCbsHeight(nfe.ibsCbsTotals) +
-    TRANSPORT_HEIGHT;
-  const productsBottom = BOTTOM - issqnHeight(nfe.issqn) - ADDITIONAL_HEIGHT;
-  return { recipientY, productsY, productsBottom };
-}
-
-const NEXT_REGION_TOP = TOP + HEADER_BAND_HEIGHT + GAP;
-
-function drawFirstSheet(ctx: DrawContext, sheet: Sheet, sheets: number, g: FirstSheetGeometry) {
-  let y = TOP;
-  if (ctx.canhoto) y = drawCanhoto(ctx, y);
-  drawHeader(ctx, y, 1, sheets);
-  y = drawRecipient(ctx, g.recipientY);
-  y = drawBilling(ctx, y);
-  y = drawTaxes(ctx, y);
-  y = drawIbsCbs(ctx, y);
-  drawTransport(ctx, y);
-  drawMarks(ctx, g.productsY + PRODUCTS_HEADER_HEIGHT, g.productsBottom);
-  drawProducts(ctx, sheet.pieces, g.productsY, g.productsBottom);
-  drawAdditional(ctx, drawIssqn(ctx, g.productsBottom));
-}
-
-function drawNextSheet(ctx: DrawContext, sheet: Sheet, number: number, sheets: number) {
-  drawHeader(ctx, TOP, number, sheets);
-  let y = NEXT_REGION_TOP;
-  drawMarks(ctx, y, BOTTOM);
-  if (sheet.products) {
-    const itemsHeight = sheet.pieces.reduce((sum, p) => sum + rowsHeight(p.to - p.from), 0);
-    // A sheet full of items keeps its rules to the bottom; the last one ends at its last item.
-    const bottom =
-      sheet.info.length > 0 || number === sheets
-        ? y + PRODUCTS_HEADER_HEIGHT + itemsHeight
-        : BOTTOM;
-    drawProducts(ctx, sheet.pieces, y, bottom);
-    y = bottom + 3;
-  }
-  if (sheet.info.length > 0) drawContinuation(ctx, sheet.info, y);
-}
 
 /** Collects the PDF stream into one byte array. */
 function collect(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
@@ -207,7 +117,6 @@ export async function renderDanfe(xml: string, options: DanfeOptions = {}): Prom
     columns,
     rows,
     plan,
-    decimals,
     marks: marksFor(nfe, opts.cancelada),
     logo,
     canhoto: opts.canhoto,

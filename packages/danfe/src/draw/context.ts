@@ -1,4 +1,4 @@
-import type { PlacedColumn, ItemDecimals } from '../layout/columns.js';
+import type { PlacedColumn } from '../layout/columns.js';
 import type { ItemRows } from '../layout/item-rows.js';
 import type { Plan } from '../layout/plan.js';
 import type { NfeData } from '../model/types.js';
@@ -11,7 +11,6 @@ export interface DrawContext {
   readonly columns: readonly PlacedColumn[];
   readonly rows: readonly ItemRows[];
   readonly plan: Plan;
-  readonly decimals: ItemDecimals;
   /** Watermark lines ("SEM VALOR FISCAL", "CANCELADA", …); empty for an authorised production NF-e. */
   readonly marks: readonly string[];
   readonly logo?: Buffer;

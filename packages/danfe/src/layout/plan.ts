@@ -54,7 +54,7 @@ function infoCapacity(height: number): number {
 }
 
 /** Gap between the products block and a continuation block below it on the same sheet. */
-const BLOCK_GAP = 3;
+export const BLOCK_GAP = 3;
 
 /**
  * Distributes item rows and the overflow of Informações Complementares over sheets. An item moves
