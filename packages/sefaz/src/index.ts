@@ -91,6 +91,10 @@ export {
 
 // Transport (the only I/O)
 export { TransportError } from './transport/errors.js';
+export { SefazClient } from './transport/client.js';
+export { AgentPool } from './transport/agent-pool.js';
+export { postSoap } from './transport/post.js';
+export { sefazTrustStore, splitPemBundle, vendoredSefazCas } from './transport/trust.js';
 
 export type { EnviNFeInput } from './messages/envi-nfe.js';
 export type { CancelamentoInput, CartaCorrecaoInput } from './messages/evento.js';
@@ -124,3 +128,6 @@ export type { EventoOutcome, EventoRef, NfeOutcome } from './classify/answers.js
 export type { Autorizador, Endpoint, EndpointQuery, Uf } from './endpoints/resolve.js';
 export type { SefazAnswerRoot, SefazRequestRoot, SefazService } from './services.js';
 export type { TransportErrorCode } from './transport/errors.js';
+export type { SefazCall, SefazClientOptions } from './transport/client.js';
+export type { AgentPoolOptions, TlsCredentials } from './transport/agent-pool.js';
+export type { SoapPost, SoapResponse } from './transport/post.js';
