@@ -89,6 +89,19 @@ export {
   XMLDSIG_NAMESPACE,
 } from './namespaces.js';
 
+// For servers: reading requests, building answers (pure)
+export { documentsOfLot, readSefazRequest, SefazRequestError } from './server/read-request.js';
+export {
+  buildProtNFe,
+  buildRetConsReciNFe,
+  buildRetConsSitNFe,
+  buildRetConsStatServ,
+  buildRetEnviNFe,
+  buildRetEnvEvento,
+  buildRetEvento,
+  buildRetInutNFe,
+} from './server/answers.js';
+
 // Transport (the only I/O)
 export { TransportError } from './transport/errors.js';
 export { SefazClient } from './transport/client.js';
@@ -128,6 +141,23 @@ export type { EventoOutcome, EventoRef, NfeOutcome } from './classify/answers.js
 export type { Autorizador, Endpoint, EndpointQuery, Uf } from './endpoints/resolve.js';
 export type { SefazAnswerRoot, SefazRequestRoot, SefazService } from './services.js';
 export type { TransportErrorCode } from './transport/errors.js';
+export type {
+  ConsReciNFeRequest,
+  ConsSitNFeRequest,
+  ConsStatServRequest,
+  EnviNFeRequest,
+  EnvEventoRequest,
+  InutNFeRequest,
+  LotEvento,
+  LotNfe,
+  SefazRequest,
+} from './server/request-types.js';
+export type {
+  AnswerStatus,
+  LotAnswerFields,
+  ProtNFeFields,
+  RetEventoFields,
+} from './server/answers.js';
 export type { SefazCall, SefazClientOptions } from './transport/client.js';
 export type { AgentPoolOptions, TlsCredentials } from './transport/agent-pool.js';
 export type { SoapPost, SoapResponse } from './transport/post.js';
