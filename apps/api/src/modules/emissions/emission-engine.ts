@@ -4,7 +4,7 @@ import type { EmissionEngine, EmissionJob, EngineStats, JobResult } from './emis
 import { runLockedBatch } from './locked-batch.js';
 import { runOptimisticBatch, type BatchContext } from './optimistic-batch.js';
 import { ReservationBook } from './reservation-book.js';
-import { groupBySeries, plan, type QueuedJob } from './scheduler.js';
+import { groupBySeries, plan, requeue, type QueuedJob } from './scheduler.js';
 import type { SignJob } from './sign-job.js';
 import { StoreTurns } from './store-turns.js';
 
@@ -64,15 +64,14 @@ export function createEmissionEngine(
   const lockedSeries = new Set<string>();
   const optimisticBatches = new Map<string, number>();
   let optimisticTotal = 0;
+  let arrivals = 0;
 
   const context: BatchContext = {
     ...ports,
     book,
     contention,
     stats,
-    requeue: (items) => {
-      queue.unshift(...items);
-    },
+    requeue: (items) => requeue(queue, items),
   };
 
   const pump = () => {
@@ -120,7 +119,7 @@ export function createEmissionEngine(
   return {
     submit(job: EmissionJob) {
       return new Promise<JobResult>((resolve, reject) => {
-        queue.push({ job, resolve, reject });
+        queue.push({ seq: ++arrivals, job, resolve, reject });
         pump();
       });
     },

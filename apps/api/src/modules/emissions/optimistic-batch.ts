@@ -12,7 +12,7 @@ export interface BatchContext {
   book: ReservationBook;
   contention: ContentionWindow;
   stats: EngineStats;
-  /** Jobs that must be tried again go back to the front of the queue, in their order. */
+  /** Jobs that must be tried again go back to the queue, ahead of every later arrival. */
   requeue(items: QueuedJob[]): void;
 }
 

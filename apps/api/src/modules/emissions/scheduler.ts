@@ -2,6 +2,8 @@ import type { EmissionJob, JobResult } from './emission-job.js';
 
 /** A job with the promise callbacks of the request waiting for it. */
 export interface QueuedJob {
+  /** Arrival order: a job sent back to the queue goes back to its place among the others. */
+  seq: number;
   job: EmissionJob;
   resolve: (result: JobResult) => void;
   reject: (error: unknown) => void;
@@ -65,6 +67,13 @@ export function plan(
     else waiting.push(item);
   }
   return { optimistic, locked, waiting };
+}
+
+/** Puts jobs that must be tried again back in the queue, in arrival order among those waiting. */
+export function requeue(queue: QueuedJob[], items: readonly QueuedJob[]): void {
+  if (items.length === 0) return;
+  queue.push(...items);
+  queue.sort((a, b) => a.seq - b.seq);
 }
 
 export function groupBySeries(items: readonly QueuedJob[]): Map<string, QueuedJob[]> {
