@@ -1,22 +1,16 @@
 import type { Kysely } from 'kysely';
 
 import type { Database, Series } from '../../db/schema.js';
+import { liveInSlot, type Slot } from '../../db/live-slot.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 
-export interface SeriesSlot {
-  productId: string;
-  tenantRef: string;
-  branchRef: string;
-}
+export type SeriesSlot = Slot;
 
 export function listSeries(db: Kysely<Database>, slot: SeriesSlot): Promise<Series[]> {
   return db
     .selectFrom('series')
     .selectAll()
-    .where('product_id', '=', slot.productId)
-    .where('tenant_ref', '=', slot.tenantRef)
-    .where('branch_ref', '=', slot.branchRef)
-    .where('deleted_at', 'is', null)
+    .where(liveInSlot(slot))
     .orderBy('serie', 'asc')
     .execute();
 }
