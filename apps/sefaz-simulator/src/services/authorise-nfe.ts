@@ -1,5 +1,3 @@
-import { verifyNfe } from '@emissor/signer';
-
 import { brasiliaDateTime } from '../answers/datetime.js';
 import { protNFe } from '../answers/messages.js';
 import type { RequestContext } from '../context.js';
@@ -12,6 +10,7 @@ import type { Rejection } from '../rules/rejection.js';
 import { rejection } from '../rules/rejection.js';
 import { cnpjOfCertificate } from '../tls/client-cnpj.js';
 import type { Element } from '../xml/dom.js';
+import { checkSignature } from '../xml/signature-status.js';
 
 /** The verdict on one NF-e of a lot: its protNFe, and whether its answer is to be dropped. */
 export interface NfeVerdict {
@@ -23,12 +22,13 @@ const AUTHORISED = rejection('100', 'Autorizado o uso da NF-e');
 const DEFAULT_DENIAL = rejection('302', 'Uso Denegado: Irregularidade fiscal do destinatário');
 
 /**
- * Judges one signed NF-e as an authoriser does: signature (297/298), the document rules, any
+ * Judges the `index`-th signed NF-e of a lot as an authoriser does: signature (297/298), the document rules, any
  * forced outcome, then the registry (204/205/218/539/206). Authorised and denied notes get a
  * protocol and are kept.
  */
 export async function authoriseNfe(
-  raw: string,
+  message: string,
+  index: number,
   element: Element,
   context: RequestContext,
 ): Promise<NfeVerdict> {
@@ -38,19 +38,8 @@ export async function authoriseNfe(
   const answer = (status: Rejection, extra: { nProt?: string; digVal?: string } = {}): string =>
     protNFe({ chNFe: view.chave, dhRecbto, ...extra, ...status });
 
-  const signature = verifyNfe(raw);
-  if (!signature.valid) {
-    const mismatch =
-      signature.reason === 'digest_mismatch' || signature.reason === 'signature_mismatch';
-    return {
-      protNFe: answer(
-        mismatch
-          ? rejection('297', 'Rejeição: Assinatura difere do calculado')
-          : rejection('298', 'Rejeição: Assinatura difere do padrão do Sistema'),
-      ),
-      dropAnswer: false,
-    };
-  }
+  const signature = checkSignature(message, 'infNFe', index);
+  if (!signature.valid) return { protNFe: answer(signature.status), dropAnswer: false };
   const digVal = signature.digestValue;
   const signerCnpj = cnpjOfCertificate(Buffer.from(signature.certificateBase64, 'base64'));
   const ruleFailure = firstRejection(view, {

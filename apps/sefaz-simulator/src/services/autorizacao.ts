@@ -7,7 +7,7 @@ import { activeOutage } from '../knobs.js';
 import { rejection } from '../rules/rejection.js';
 import type { Element } from '../xml/dom.js';
 import { children, text } from '../xml/dom.js';
-import { messageRejection, rawElements } from '../xml/message-checks.js';
+import { messageRejection } from '../xml/message-checks.js';
 import { outageStatus } from './outage.js';
 import { authoriseNfe } from './authorise-nfe.js';
 
@@ -51,10 +51,9 @@ export async function autorizacao(
       ),
     );
 
-  const raws = rawElements(message, 'NFe');
   const verdicts = [];
   for (const [index, note] of notes.entries())
-    verdicts.push(await authoriseNfe(raws[index] ?? '', note, context));
+    verdicts.push(await authoriseNfe(message, index, note, context));
   const dropAnswer = verdicts.some((v) => v.dropAnswer) || takeRunDrop(context);
 
   if (synchronous && !knobs.syncAnsweredAsync) {

@@ -13,10 +13,10 @@ import type { Rejection } from '../rules/rejection.js';
 import { rejection } from '../rules/rejection.js';
 import { cnpjOfCertificate } from '../tls/client-cnpj.js';
 import type { Element } from '../xml/dom.js';
-import { child, children, parseXml, text } from '../xml/dom.js';
+import { child, children, text } from '../xml/dom.js';
 import { messageRejection, rawElements } from '../xml/message-checks.js';
 import type { SchemaName } from '../xml/schemas.js';
-import { verifySignedElement } from '../xml/verify-signed-element.js';
+import { checkSignature } from '../xml/signature-status.js';
 import { outageStatus } from './outage.js';
 
 const CANCELAMENTO = '110111';
@@ -56,18 +56,16 @@ export async function recepcaoEvento(
   const refused = messageRejection(message, schemaFor(types), '215');
   if (refused) return lot(refused);
 
-  // A parse of the message alone: signatures are checked without the SOAP envelope around them.
-  const standalone = parseXml(message);
-  const standaloneEvents = standalone ? children(standalone, 'evento') : [];
   const raws = rawElements(message, 'evento');
   const answers: string[] = [];
-  for (const [index, event] of standaloneEvents.entries())
-    answers.push(await judgeEvent(message, event, raws[index] ?? '', context));
+  for (const [index, event] of eventElements.entries())
+    answers.push(await judgeEvent(message, index, event, raws[index] ?? '', context));
   return lot(rejection('128', 'Lote de Evento Processado'), answers);
 }
 
 async function judgeEvent(
   message: string,
+  index: number,
   event: Element,
   raw: string,
   context: RequestContext,
@@ -88,14 +86,8 @@ async function judgeEvent(
   const verdict = (status: Rejection, extra: Partial<EventVerdict> = {}): string =>
     retEvento({ ...base, ...status, ...extra });
 
-  const signature = verifySignedElement(message, event, 'infEvento');
-  if (!signature.valid) {
-    return verdict(
-      signature.cStat === '297'
-        ? rejection('297', 'Rejeição: Assinatura difere do calculado')
-        : rejection('298', 'Rejeição: Assinatura difere do padrão do Sistema'),
-    );
-  }
+  const signature = checkSignature(message, 'infEvento', index);
+  if (!signature.valid) return verdict(signature.status);
   const author = field('CNPJ') || field('CPF').padStart(14, '0');
   const signer = cnpjOfCertificate(Buffer.from(signature.certificateBase64, 'base64'));
   if (

@@ -11,9 +11,9 @@ import type { Rejection } from '../rules/rejection.js';
 import { rejection } from '../rules/rejection.js';
 import { cnpjOfCertificate } from '../tls/client-cnpj.js';
 import type { Element } from '../xml/dom.js';
-import { parseXml, text } from '../xml/dom.js';
+import { text } from '../xml/dom.js';
 import { messageRejection } from '../xml/message-checks.js';
-import { verifySignedElement } from '../xml/verify-signed-element.js';
+import { checkSignature } from '../xml/signature-status.js';
 import { outageStatus } from './outage.js';
 
 /** Most numbers one inutilização may void (201). */
@@ -58,17 +58,8 @@ export async function inutilizacao(
   };
   const judge = (status: Rejection) => reply(status, range);
 
-  const standalone = parseXml(message);
-  const signature = standalone
-    ? verifySignedElement(message, standalone, 'infInut')
-    : ({ valid: false, cStat: '298' } as const);
-  if (!signature.valid) {
-    return judge(
-      signature.cStat === '297'
-        ? rejection('297', 'Rejeição: Assinatura difere do calculado')
-        : rejection('298', 'Rejeição: Assinatura difere do padrão do Sistema'),
-    );
-  }
+  const signature = checkSignature(message, 'infInut');
+  if (!signature.valid) return judge(signature.status);
   const signer = cnpjOfCertificate(Buffer.from(signature.certificateBase64, 'base64'));
   if (
     cnpjRoot(range.CNPJ) !== cnpjRoot(context.clientCnpj) ||
