@@ -4,6 +4,15 @@ import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import type { SoapRequest, SoapVersion } from '@emissor/sefaz';
+import {
+  NFE_NAMESPACE,
+  readSoapRequest,
+  soapFaultEnvelope,
+  SoapRequestError,
+  soapResponseContentType,
+  soapResponseEnvelope,
+} from '@emissor/sefaz';
 import pg from 'pg';
 
 import { handleAdmin } from './admin.js';
@@ -12,10 +21,10 @@ import { saveDocumentKnob } from './db/document-knobs.js';
 import { assertSchemaName, migrate } from './db/migrate.js';
 import type { DocumentKnob, Knobs } from './knobs.js';
 import { DEFAULT_KNOBS, mergeKnobs } from './knobs.js';
-import { SERVICES, serviceOf } from './services/index.js';
-import { readSoapRequest, soapAnswer, SoapFault, soapFault } from './soap/envelope.js';
+import { HANDLERS, requestRootOf, serviceOf } from './services/index.js';
 import { loadOrCreateServerCredentials } from './tls/certificate-authority.js';
 import { clientIdentity } from './tls/client-cnpj.js';
+import { parseXml } from './xml/dom.js';
 
 export interface SimulatorOptions {
   /** PostgreSQL URL; the simulator keeps its state in `schema` of that database. */
@@ -85,8 +94,8 @@ export async function startSefazSimulator(options: SimulatorOptions): Promise<Ru
           `sefaz-simulator: ${error instanceof Error ? error.stack : String(error)}\n`,
         );
         if (!response.headersSent) {
-          response.writeHead(500, { 'content-type': 'application/soap+xml; charset=utf-8' });
-          response.end(soapFault('Receiver', 'internal error of the simulator'));
+          response.writeHead(500, { 'content-type': soapResponseContentType() });
+          response.end(soapFaultEnvelope('internal error of the simulator'));
         } else response.destroy();
       });
     },
@@ -127,8 +136,6 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
   });
 }
 
-const SOAP_TYPE = 'application/soap+xml; charset=utf-8';
-
 async function handle(
   request: IncomingMessage,
   response: ServerResponse,
@@ -165,28 +172,24 @@ async function handle(
     return;
   }
 
-  let soap;
+  let soap: SoapRequest;
   try {
     soap = readSoapRequest(body);
   } catch (error) {
-    if (!(error instanceof SoapFault)) throw error;
-    response.writeHead(400, { 'content-type': SOAP_TYPE }).end(soapFault('Sender', error.message));
-    return;
+    if (!(error instanceof SoapRequestError)) throw error;
+    return fault(response, 400, error.message);
   }
-  const definition = SERVICES[service];
-  if (!definition) throw new Error(`no handler for ${service}`);
-  if (soap.root.localName !== definition.root) {
-    response
-      .writeHead(400, { 'content-type': SOAP_TYPE })
-      .end(
-        soapFault(
-          'Sender',
-          `${service} takes <${definition.root}>, not <${soap.root.localName ?? ''}>`,
-        ),
-      );
-    return;
+  const expectedRoot = requestRootOf(service);
+  const root = parseXml(soap.message);
+  if (!root || root.namespaceURI !== NFE_NAMESPACE || root.localName !== expectedRoot) {
+    return fault(
+      response,
+      400,
+      `${service} takes <${expectedRoot}> in ${NFE_NAMESPACE}, not <${soap.messageRoot}>`,
+      soap.soapVersion,
+    );
   }
-  const answer = await definition.handle(soap.message, soap.root, {
+  const answer = await HANDLERS[service](soap.message, root, {
     state,
     clientCnpj: identity.cnpj,
     receivedAt,
@@ -197,8 +200,18 @@ async function handle(
     response.socket?.destroy();
     return;
   }
-  const type = soap.soapNamespace.includes('2003') ? SOAP_TYPE : 'text/xml; charset=utf-8';
   response
-    .writeHead(200, { 'content-type': type })
-    .end(soapAnswer(soap.soapNamespace, service, answer.message));
+    .writeHead(200, { 'content-type': soapResponseContentType(soap.soapVersion) })
+    .end(soapResponseEnvelope(service, answer.message, soap.soapVersion));
+}
+
+function fault(
+  response: ServerResponse,
+  status: number,
+  reason: string,
+  version: SoapVersion = '1.2',
+): void {
+  response
+    .writeHead(status, { 'content-type': soapResponseContentType(version) })
+    .end(soapFaultEnvelope(reason, version));
 }

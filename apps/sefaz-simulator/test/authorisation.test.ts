@@ -1,34 +1,37 @@
+import type { SefazService } from '@emissor/sefaz';
+import { buildNfeProc, classifyAutorizacao, soapRequestEnvelope } from '@emissor/sefaz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Company } from './helpers/companies.js';
 import { company } from './helpers/companies.js';
 import { createTestDatabase } from './helpers/database.js';
 import { enviNFe, signedNfe } from './helpers/documents.js';
+import { SimulatorSession } from './helpers/sefaz-session.js';
 import type { SimulatorProcess } from './helpers/simulator-process.js';
 import { spawnSimulator } from './helpers/simulator-process.js';
-import { envelope, field, postSoap } from './helpers/soap-call.js';
+import { field, postSoap } from './helpers/soap-call.js';
 import { consReciNFe, consSitNFe } from './helpers/messages.js';
 import { xmllintErrors } from './helpers/xsd.js';
 
 let simulator: SimulatorProcess;
+let session: SimulatorSession;
 let acme: Company;
 let other: Company;
 
 beforeAll(async () => {
   simulator = await spawnSimulator(await createTestDatabase());
+  session = new SimulatorSession(simulator);
   acme = company('58716523000119');
   other = company('11222333000181');
 });
 
 afterAll(async () => {
+  session?.close();
   await simulator?.stop();
 });
 
 const authorise = (message: string, caller: Company = acme) =>
-  postSoap(simulator.url, 'NFeAutorizacao4', envelope('NFeAutorizacao4', message), {
-    company: caller,
-    caPem: simulator.caPem,
-  });
+  session.send(caller, 'NFeAutorizacao4', message);
 
 describe('NFeAutorizacao4 over mutual TLS', () => {
   it('authorises a schema-valid signed NF-e (100) and its nfeProc validates under procNFe', async () => {
@@ -37,13 +40,20 @@ describe('NFeAutorizacao4 over mutual TLS', () => {
     expect(answer.status).toBe(200);
     expect(xmllintErrors(answer.message, 'retEnviNFe')).toBe('');
     expect(field(answer.message, 'cStat')).toBe('104');
-    const protNFe = /<protNFe[\s\S]*<\/protNFe>/.exec(answer.message)?.[0] ?? '';
-    expect(field(protNFe, 'cStat')).toBe('100');
-    expect(field(protNFe, 'chNFe')).toBe(note.chave);
-    expect(field(protNFe, 'nProt')).toMatch(/^135\d{12}$/);
-    expect(field(protNFe, 'digVal')).toBe(field(note.xml, 'DigestValue'));
-    expect(field(protNFe, 'dhRecbto')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-03:00$/);
-    const nfeProc = `<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">${note.xml}${protNFe}</nfeProc>`;
+    const parsed = answer.answer;
+    if (parsed.kind !== 'retEnviNFe' || !parsed.protNFe)
+      throw new Error(`no protNFe: ${answer.message}`);
+    const protNFe = parsed.protNFe;
+    expect(protNFe.cStat).toBe('100');
+    expect(protNFe.chNFe).toBe(note.chave);
+    expect(protNFe.nProt).toMatch(/^135\d{12}$/);
+    expect(protNFe.digVal).toBe(field(note.xml, 'DigestValue'));
+    expect(protNFe.dhRecbto).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-03:00$/);
+    expect(classifyAutorizacao(parsed, [note.chave])[0]?.classification).toMatchObject({
+      kind: 'final',
+      result: 'autorizada',
+    });
+    const nfeProc = buildNfeProc(note.xml, protNFe.xml);
     expect(xmllintErrors(nfeProc, 'procNFe')).toBe('');
   });
 
@@ -165,13 +175,21 @@ describe('NFeAutorizacao4 over mutual TLS', () => {
     const anonymous = await postSoap(
       simulator.url,
       'NFeAutorizacao4',
-      envelope('NFeAutorizacao4', enviNFe([note.xml], '1')),
+      soapRequestEnvelope('NFeAutorizacao4', enviNFe([note.xml], '1')),
       {
         caPem: simulator.caPem,
       },
     );
     expect(anonymous.status).toBe(403);
-    const wrong = await call('NFeAutorizacao4', consSitNFe(note.chave));
+    const wrong = await postSoap(
+      simulator.url,
+      'NFeAutorizacao4',
+      soapRequestEnvelope('NFeAutorizacao4', consSitNFe(note.chave)),
+      {
+        company: acme,
+        caPem: simulator.caPem,
+      },
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body).toContain('soap:Sender');
   });
@@ -183,11 +201,8 @@ function protocolField(message: string, name: string): string | undefined {
 
 const protocolStatus = (message: string): string | undefined => protocolField(message, 'cStat');
 
-function call(service: string, message: string) {
-  return postSoap(simulator.url, service, envelope(service, message), {
-    company: acme,
-    caPem: simulator.caPem,
-  });
+function call(service: SefazService, message: string) {
+  return session.send(acme, service, message);
 }
 
 async function situation(chave: string): Promise<string | undefined> {

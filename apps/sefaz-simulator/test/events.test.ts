@@ -1,3 +1,5 @@
+import type { SefazService } from '@emissor/sefaz';
+import { buildProcEventoNFe } from '@emissor/sefaz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Company } from './helpers/companies.js';
@@ -5,28 +7,28 @@ import { company } from './helpers/companies.js';
 import { createTestDatabase } from './helpers/database.js';
 import { enviNFe, signedNfe } from './helpers/documents.js';
 import { consSitNFe, envEvento, signedEvento } from './helpers/messages.js';
+import { SimulatorSession } from './helpers/sefaz-session.js';
 import type { SimulatorProcess } from './helpers/simulator-process.js';
 import { spawnSimulator } from './helpers/simulator-process.js';
-import { envelope, field, postSoap } from './helpers/soap-call.js';
+import { field } from './helpers/soap-call.js';
 import { xmllintErrors } from './helpers/xsd.js';
 
 let simulator: SimulatorProcess;
+let session: SimulatorSession;
 let acme: Company;
 
 beforeAll(async () => {
   simulator = await spawnSimulator(await createTestDatabase());
+  session = new SimulatorSession(simulator);
   acme = company('58716523000119');
 });
 
 afterAll(async () => {
+  session?.close();
   await simulator?.stop();
 });
 
-const call = (service: string, message: string) =>
-  postSoap(simulator.url, service, envelope(service, message), {
-    company: acme,
-    caPem: simulator.caPem,
-  });
+const call = (service: SefazService, message: string) => session.send(acme, service, message);
 
 /** Authorises a fresh note and returns its chave and protocol. */
 async function authorised(numero: number): Promise<{ chave: string; nProt: string }> {
@@ -54,7 +56,8 @@ describe('NFeRecepcaoEvento4', () => {
     const ret = retEvento(answer.message);
     expect(field(ret, 'cStat')).toBe('135');
     expect(field(ret, 'nProt')).toMatch(/^135\d{12}$/);
-    const proc = `<procEventoNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00">${evento}${ret.replace('<retEvento versao="1.00">', '<retEvento xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00">')}</procEventoNFe>`;
+    if (answer.answer.kind !== 'retEnvEvento') throw new Error(answer.message);
+    const proc = buildProcEventoNFe(evento, answer.answer.retEvento[0]?.xml ?? '');
     expect(xmllintErrors(proc, 'procEventoCancelamento')).toBe('');
 
     const situation = await call('NFeConsultaProtocolo4', consSitNFe(note.chave));

@@ -1,3 +1,5 @@
+import type { SefazService } from '@emissor/sefaz';
+import { buildProcInutNFe } from '@emissor/sefaz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Company } from './helpers/companies.js';
@@ -5,28 +7,28 @@ import { company } from './helpers/companies.js';
 import { createTestDatabase } from './helpers/database.js';
 import { enviNFe, signedNfe } from './helpers/documents.js';
 import { consStatServ, signedInutNFe } from './helpers/messages.js';
+import { SimulatorSession } from './helpers/sefaz-session.js';
 import type { SimulatorProcess } from './helpers/simulator-process.js';
 import { spawnSimulator } from './helpers/simulator-process.js';
-import { envelope, field, postSoap } from './helpers/soap-call.js';
+import { field } from './helpers/soap-call.js';
 import { xmllintErrors } from './helpers/xsd.js';
 
 let simulator: SimulatorProcess;
+let session: SimulatorSession;
 let acme: Company;
 
 beforeAll(async () => {
   simulator = await spawnSimulator(await createTestDatabase());
+  session = new SimulatorSession(simulator);
   acme = company('58716523000119');
 });
 
 afterAll(async () => {
+  session?.close();
   await simulator?.stop();
 });
 
-const call = (service: string, message: string) =>
-  postSoap(simulator.url, service, envelope(service, message), {
-    company: acme,
-    caPem: simulator.caPem,
-  });
+const call = (service: SefazService, message: string) => session.send(acme, service, message);
 
 describe('NFeInutilizacao4', () => {
   it('voids an unused range (102) whose procInutNFe validates; then 563, 256 and 241 for used numbers', async () => {
@@ -35,7 +37,7 @@ describe('NFeInutilizacao4', () => {
     expect(xmllintErrors(answer.message, 'retInutNFe')).toBe('');
     expect(field(answer.message, 'cStat')).toBe('102');
     expect(field(answer.message, 'nProt')).toMatch(/^135\d{12}$/);
-    const proc = `<ProcInutNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">${request}${answer.message}</ProcInutNFe>`;
+    const proc = buildProcInutNFe(request, answer.message);
     expect(xmllintErrors(proc, 'procInutNFe')).toBe('');
 
     expect(field((await call('NFeInutilizacao4', request)).message, 'cStat')).toBe('563');

@@ -1,3 +1,4 @@
+import type { SefazService } from '@emissor/sefaz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { admin } from './helpers/admin.js';
@@ -6,12 +7,14 @@ import { company } from './helpers/companies.js';
 import { createTestDatabase } from './helpers/database.js';
 import { enviNFe, signedNfe } from './helpers/documents.js';
 import { consReciNFe, consSitNFe, consStatServ } from './helpers/messages.js';
+import { SimulatorSession } from './helpers/sefaz-session.js';
 import type { SimulatorProcess } from './helpers/simulator-process.js';
 import { spawnSimulator } from './helpers/simulator-process.js';
-import { envelope, field, postSoap } from './helpers/soap-call.js';
+import { field } from './helpers/soap-call.js';
 import { xmllintErrors } from './helpers/xsd.js';
 
 let simulator: SimulatorProcess;
+let session: SimulatorSession;
 let acme: Company;
 
 beforeAll(async () => {
@@ -19,18 +22,16 @@ beforeAll(async () => {
   simulator = await spawnSimulator(await createTestDatabase(), {
     SEFAZ_SIMULATOR_KNOBS: JSON.stringify({ pendingPolls: 2 }),
   });
+  session = new SimulatorSession(simulator);
   acme = company('58716523000119');
 });
 
 afterAll(async () => {
+  session?.close();
   await simulator?.stop();
 });
 
-const call = (service: string, message: string) =>
-  postSoap(simulator.url, service, envelope(service, message), {
-    company: acme,
-    caPem: simulator.caPem,
-  });
+const call = (service: SefazService, message: string) => session.send(acme, service, message);
 const protocolStatus = (message: string): string | undefined =>
   /<protNFe[\s\S]*?<cStat>(\d+)<\/cStat>/.exec(message)?.[1];
 

@@ -1,6 +1,8 @@
+import { NFE_NAMESPACE } from '@emissor/sefaz';
+
 import { el, optional, TP_AMB_HOMOLOGACAO, VER_APLIC } from './common.js';
 
-const NS = 'xmlns="http://www.portalfiscal.inf.br/nfe"';
+const NS = `xmlns="${NFE_NAMESPACE}"`;
 
 /** The authoriser's verdict on one NF-e, as `protNFe/infProt` carries it. */
 export interface ProtocolFields {

@@ -1,9 +1,6 @@
 import { DOMParser } from '@xmldom/xmldom';
 import type { Element } from '@xmldom/xmldom';
 
-/** The NF-e namespace every message and answer lives in. */
-export const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
-
 export type { Element };
 
 /** Parses a document; undefined when it is not well-formed (xmldom would only warn). */

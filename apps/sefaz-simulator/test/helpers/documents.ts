@@ -1,5 +1,6 @@
 import type { NfeRequest } from '@emissor/nfe-xml';
 import { buildNfe } from '@emissor/nfe-xml';
+import { buildEnviNFe } from '@emissor/sefaz';
 import { signNfe } from '@emissor/signer';
 
 import type { Company } from './companies.js';
@@ -72,7 +73,6 @@ export function signedNfe(company: Company, options: NoteOptions): { xml: string
   return { xml: signNfe(xml, company.credentials), chave: built.chave };
 }
 
-/** enviNFe of one or more signed NF-e. */
-export function enviNFe(notes: readonly string[], indSinc: '0' | '1', idLote = '1'): string {
-  return `<enviNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><idLote>${idLote}</idLote><indSinc>${indSinc}</indSinc>${notes.join('')}</enviNFe>`;
-}
+/** enviNFe of one or more signed NF-e, built by @emissor/sefaz. */
+export const enviNFe = (notes: readonly string[], indSinc: '0' | '1', idLote = '1'): string =>
+  buildEnviNFe({ idLote, sincrono: indSinc === '1', nfes: notes });

@@ -29,7 +29,10 @@ function agentFor(company: Company | undefined, caPem: string): Agent {
   return agent;
 }
 
-/** POSTs a raw SOAP 1.2 envelope to `${url}/${service}` over mutual TLS. */
+/**
+ * POSTs a raw SOAP envelope to `${url}/${service}`, with or without a client certificate: for the
+ * requests the real client refuses to make (no certificate, a message for another service).
+ */
 export function postSoap(
   url: string,
   service: string,
@@ -59,15 +62,6 @@ export function postSoap(
     req.on('error', reject);
     req.end(envelope);
   });
-}
-
-/** The SOAP 1.2 envelope of a request message. */
-export function envelope(service: string, message: string): string {
-  return (
-    '<?xml version="1.0" encoding="utf-8"?><soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"><soap12:Body>' +
-    `<nfeDadosMsg xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/${service}">${message}</nfeDadosMsg>` +
-    '</soap12:Body></soap12:Envelope>'
-  );
 }
 
 /** Text of the first `<name>` of an answer. */
