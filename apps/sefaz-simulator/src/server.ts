@@ -69,7 +69,14 @@ export async function startSefazSimulator(options: SimulatorOptions): Promise<Ru
     options.dataDir,
     options.hostnames ?? ['localhost', '127.0.0.1', '::1'],
   );
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: 10,
+    // A stand-in authoriser need not wait for the disk on every commit: a PostgreSQL or OS crash
+    // may forget the last fraction of a second of protocols, never corrupt them. This keeps a
+    // series from being bound by fsync latency (see README, "State").
+    options: '-c synchronous_commit=off',
+  });
   await migrate(pool, schema);
   for (const [chave, knob] of options.documents ?? [])
     await saveDocumentKnob(pool, schema, chave, knob);

@@ -66,8 +66,9 @@ export const seriesLockKey = (
 
 /**
  * Registers an authorised or denied NF-e unless its chave is known (204/205/218), its number is
- * taken by another chave (539) or voided (206). Concurrent sends of one series are serialised by
- * an advisory lock, so exactly one of two simultaneous sends of a note is registered.
+ * taken by another chave (539) or voided (206). The unique keys make exactly one of two
+ * simultaneous sends of a note (or of a number) win; notes share the series lock, which an
+ * inutilização takes exclusively, so a number is never both voided and used.
  */
 export async function registerNfe(
   pool: pg.Pool,
@@ -77,7 +78,7 @@ export async function registerNfe(
   const client = await pool.connect();
   try {
     await client.query('begin');
-    await client.query('select pg_advisory_xact_lock(hashtext($1))', [
+    await client.query('select pg_advisory_xact_lock_shared(hashtext($1))', [
       seriesLockKey(nfe.cuf, nfe.emitente, nfe.modelo, nfe.serie),
     ]);
     const outcome = await checkAndInsert(client, schema, nfe);
@@ -96,26 +97,19 @@ async function checkAndInsert(
   schema: string,
   nfe: RegisteredNfe,
 ): Promise<RegisterOutcome> {
-  const same = await client.query<NfeRow>(`select * from ${schema}.nfe where chave = $1`, [
-    nfe.chave,
-  ]);
-  if (same.rows[0]) return { kind: 'same_chave', existing: fromRow(same.rows[0]) };
   const seriesArgs = [nfe.cuf, nfe.emitente, nfe.modelo, nfe.serie, nfe.numero];
-  const other = await client.query<{ chave: string }>(
-    `select chave from ${schema}.nfe where cuf = $1 and emitente = $2 and modelo = $3 and serie = $4 and numero = $5`,
-    seriesArgs,
-  );
-  if (other.rows[0]) return { kind: 'same_number', otherChave: other.rows[0].chave };
   const voided = await client.query(
     `select 1 from ${schema}.inutilizacao where cuf = $1 and emitente = $2 and modelo = $3 and serie = $4
        and $5 between numero_inicial and numero_final`,
     seriesArgs,
   );
   if (voided.rows.length > 0) return { kind: 'voided' };
-  await client.query(
+  // No conflict target: either unique key (chave, or the number) makes the insert a no-op.
+  const inserted = await client.query(
     `insert into ${schema}.nfe (chave, cuf, emitente, modelo, serie, numero, status, c_stat, x_motivo,
        protocolo, recebido_em, digest_value, prot_nfe)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     on conflict do nothing`,
     [
       nfe.chave,
       nfe.cuf,
@@ -132,7 +126,16 @@ async function checkAndInsert(
       nfe.protNfe,
     ],
   );
-  return { kind: 'registered' };
+  if ((inserted.rowCount ?? 0) > 0) return { kind: 'registered' };
+  const same = await client.query<NfeRow>(`select * from ${schema}.nfe where chave = $1`, [
+    nfe.chave,
+  ]);
+  if (same.rows[0]) return { kind: 'same_chave', existing: fromRow(same.rows[0]) };
+  const other = await client.query<{ chave: string }>(
+    `select chave from ${schema}.nfe where cuf = $1 and emitente = $2 and modelo = $3 and serie = $4 and numero = $5`,
+    seriesArgs,
+  );
+  return { kind: 'same_number', otherChave: other.rows[0]?.chave ?? '' };
 }
 
 export async function findNfe(

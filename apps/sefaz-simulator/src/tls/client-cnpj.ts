@@ -14,6 +14,18 @@ export type ClientIdentity =
  * none or cannot be read.
  */
 export function cnpjOfCertificate(der: Buffer): string | undefined {
+  const key = der.toString('base64');
+  if (cnpjByCertificate.has(key)) return cnpjByCertificate.get(key);
+  const cnpj = readCnpj(der);
+  // A company signs thousands of documents with one certificate: parse it once.
+  if (cnpjByCertificate.size >= 1000) cnpjByCertificate.clear();
+  cnpjByCertificate.set(key, cnpj);
+  return cnpj;
+}
+
+const cnpjByCertificate = new Map<string, string | undefined>();
+
+function readCnpj(der: Buffer): string | undefined {
   try {
     const cert = forge.pki.certificateFromAsn1(
       forge.asn1.fromDer(forge.util.createBuffer(der.toString('binary'))),
