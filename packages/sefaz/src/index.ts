@@ -14,6 +14,7 @@ export {
   TP_EVENTO_CARTA_CORRECAO,
 } from './messages/evento.js';
 export { buildInutNFe, inutilizacaoId, signInutNFe } from './messages/inut-nfe.js';
+export { packLots } from './messages/lots.js';
 export { ambienteOf, isSchemaText, tpAmbOf } from './messages/fields.js';
 export { SefazMessageError } from './messages/errors.js';
 
@@ -58,6 +59,7 @@ export {
   classifyStatus,
 } from './classify/answers.js';
 export { classifyFailure } from './classify/failure.js';
+export { duplicateReference } from './classify/duplicates.js';
 
 // Endpoints (pure data)
 export {
@@ -88,6 +90,19 @@ export {
   WSDL_NAMESPACE_PREFIX,
   XMLDSIG_NAMESPACE,
 } from './namespaces.js';
+
+// For servers: reading requests, building answers (pure)
+export { documentsOfLot, readSefazRequest, SefazRequestError } from './server/read-request.js';
+export {
+  buildProtNFe,
+  buildRetConsReciNFe,
+  buildRetConsSitNFe,
+  buildRetConsStatServ,
+  buildRetEnviNFe,
+  buildRetEnvEvento,
+  buildRetEvento,
+  buildRetInutNFe,
+} from './server/answers.js';
 
 // Transport (the only I/O)
 export { TransportError } from './transport/errors.js';
@@ -128,6 +143,23 @@ export type { EventoOutcome, EventoRef, NfeOutcome } from './classify/answers.js
 export type { Autorizador, Endpoint, EndpointQuery, Uf } from './endpoints/resolve.js';
 export type { SefazAnswerRoot, SefazRequestRoot, SefazService } from './services.js';
 export type { TransportErrorCode } from './transport/errors.js';
+export type {
+  ConsReciNFeRequest,
+  ConsSitNFeRequest,
+  ConsStatServRequest,
+  EnviNFeRequest,
+  EnvEventoRequest,
+  InutNFeRequest,
+  LotEvento,
+  LotNfe,
+  SefazRequest,
+} from './server/request-types.js';
+export type {
+  AnswerStatus,
+  LotAnswerFields,
+  ProtNFeFields,
+  RetEventoFields,
+} from './server/answers.js';
 export type { SefazCall, SefazClientOptions } from './transport/client.js';
 export type { AgentPoolOptions, TlsCredentials } from './transport/agent-pool.js';
 export type { SoapPost, SoapResponse } from './transport/post.js';
