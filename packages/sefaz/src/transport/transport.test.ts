@@ -1,13 +1,16 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from 'node:https';
 import { createServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
+import { fileURLToPath } from 'node:url';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { readPkcs12 } from '@emissor/signer';
-import { generateTestPfx } from '@emissor/test-support';
+import { generateTestPfx, sharedDir, sharedPath } from '@emissor/test-support';
 
 import { serverCertificate, testCa } from '../../test/tls.js';
 import { classifyFailure } from '../classify/failure.js';
@@ -266,6 +269,24 @@ describe('SefazClient over real mutual TLS', () => {
     } finally {
       client.close();
     }
+  });
+});
+
+describe.skipIf(!sharedDir())('the vendored trust set', () => {
+  it('is shared/sefaz-trust byte for byte, provenance included', () => {
+    const files = (root: string): string[] =>
+      readdirSync(root, { recursive: true, withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => join(d.parentPath, d.name).slice(root.length + 1))
+        .sort();
+    const vendoredDir = fileURLToPath(new URL('../../trust', import.meta.url));
+    const sharedTrust = sharedPath('sefaz-trust');
+    expect(files(vendoredDir)).toEqual(files(sharedTrust));
+    expect(files(vendoredDir)).toContain('SOURCE.md');
+    for (const file of files(sharedTrust))
+      expect(
+        readFileSync(join(vendoredDir, file)).equals(readFileSync(join(sharedTrust, file))),
+      ).toBe(true);
   });
 });
 
