@@ -150,6 +150,8 @@ async function startApi(databaseUrl, { log, workers }) {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
+    // The emission part measures the API alone; BENCH_SEFAZ (official, with SEFAZ_URL) turns transmission on.
+    SEFAZ: process.env.BENCH_SEFAZ ?? 'off',
     HOST: '127.0.0.1',
     PORT: String(port),
     DATABASE_URL: databaseUrl,

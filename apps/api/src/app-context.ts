@@ -9,6 +9,7 @@ import type { Env } from './env.js';
 import type { Logger } from './http/logger.js';
 import type { CredentialsCache } from './modules/certificates/credentials-cache.js';
 import type { Emissions } from './modules/emissions/emissions.js';
+import type { FinalStatusSignal } from './modules/transmission/final-status-signal.js';
 
 /** What request handlers may use; built once per process in server.ts (tests build their own). */
 export interface AppContext {
@@ -21,5 +22,7 @@ export interface AppContext {
   credentials: CredentialsCache;
   emissions: Emissions;
   danfe: DanfeRenderer;
+  /** Tells waiting requests (Prefer: wait=N) of final statuses; absent when SEFAZ=off. */
+  finalStatus?: FinalStatusSignal;
   clock: () => Date;
 }

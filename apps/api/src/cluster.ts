@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Env } from './env.js';
 import type { Logger } from './http/logger.js';
+import { startLocalSefaz } from './modules/transmission/sefaz-connection.js';
 import { workerExecArgv, workerMallocEnv } from './worker-memory.js';
 
 /**
@@ -15,12 +16,23 @@ import { workerExecArgv, workerMallocEnv } from './worker-memory.js';
 export async function runPrimary(env: Env, logger: Logger): Promise<void> {
   const database = await openDatabase(env, (line) => logger.warn(line));
   await migrateToLatest(database.db);
+  // One local SEFAZ for all workers: they are told its URL and CA like any external SEFAZ.
+  const simulator =
+    env.SEFAZ === 'simulator' && !env.SEFAZ_URL
+      ? await startLocalSefaz(env, env.DATABASE_URL ?? database.url)
+      : undefined;
+  if (simulator)
+    logger.info({ sefaz_url: simulator.url, ca: simulator.caPath }, 'local SEFAZ started');
   // Workers only need the URL; the primary keeps the embedded server (if any) alive and its own
   // pool idle until shutdown.
   const workerEnv = {
     DATABASE_URL: env.DATABASE_URL ?? database.url,
     EMISSOR_MASTER_KEY: resolveMasterSecret(env, (message) => logger.warn(message)),
     ...workerMallocEnv(process.env),
+    ...(simulator && {
+      SEFAZ_URL: simulator.url,
+      SEFAZ_CA_FILE: simulator.caPath,
+    }),
   };
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
 

@@ -35,9 +35,29 @@ const EnvSchema = z.object({
     .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
     .default(1)
     .transform((v) => (v === 'auto' ? availableParallelism() : v)),
+  /**
+   * Where documents are transmitted (decisions.md "Transmission to SEFAZ"): the local SEFAZ started
+   * in-process, the official authorisers, or nowhere (documents stay `assinada`). No default in
+   * production: loadEnv demands the choice there.
+   */
+  SEFAZ: z.enum(['simulator', 'official', 'off']).optional(),
+  /** Replaces every endpoint: service S of any UF is POSTed to `${SEFAZ_URL}/${S}`. */
+  SEFAZ_URL: z.string().url().optional(),
+  /** A PEM bundle of extra CAs trusted for the SEFAZ servers (verification is never turned off). */
+  SEFAZ_CA_FILE: z.string().min(1).optional(),
+  /** Longest wait for one SEFAZ answer; a claimed document's lease is twice this plus 10 s. */
+  SEFAZ_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** Exchanges with SEFAZ one API process keeps in flight. */
+  SEFAZ_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /** First back-off of a retried exchange (108/109, network, 5xx); doubles per attempt, with jitter. */
+  SEFAZ_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(2_000),
+  /** How often an idle process looks for work other processes queued. */
+  SEFAZ_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = Omit<z.infer<typeof EnvSchema>, 'SEFAZ'> & {
+  SEFAZ: 'simulator' | 'official' | 'off';
+};
 
 /** Thrown with every problem found, so an operator fixes the configuration in one go. */
 export class EnvError extends Error {
@@ -62,5 +82,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid configuration:\n  EMISSOR_MASTER_KEY: required when NODE_ENV=production',
     );
   }
-  return Object.freeze(env);
+  const sefaz = env.SEFAZ ?? (env.NODE_ENV === 'production' ? undefined : 'simulator');
+  if (env.NODE_ENV === 'production' && sefaz !== 'official' && sefaz !== 'off') {
+    throw new EnvError(
+      'Invalid configuration:\n  SEFAZ: must be set to official or off when NODE_ENV=production (simulator is for development)',
+    );
+  }
+  return Object.freeze({ ...env, SEFAZ: sefaz ?? 'off' });
 }

@@ -14,10 +14,25 @@ import { createCredentialsCache } from './modules/certificates/credentials-cache
 import { createEmissions } from './modules/emissions/emissions.js';
 import { createSigningPool } from './signing/signing-pool.js';
 import { createDanfeRenderer } from './danfe/danfe-renderer.js';
+import {
+  openSefazConnection,
+  type SefazConnection,
+} from './modules/transmission/sefaz-connection.js';
+import {
+  createFinalStatusSignal,
+  type FinalStatusSignal,
+} from './modules/transmission/final-status-signal.js';
+import { createTransmissionQueue } from './modules/transmission/transmission-queue.js';
+import {
+  startTransmissionWorkers,
+  type TransmissionWorkers,
+} from './modules/transmission/transmission-workers.js';
 
 export interface RunningServer {
   url: string;
   database: OpenDatabase;
+  /** The in-process local SEFAZ (`SEFAZ=simulator` without `SEFAZ_URL`). */
+  sefazSimulator?: { url: string; caPem: string; caPath: string };
   /** Stops accepting, lets in-flight requests finish (up to the timeout), then closes the database. */
   close(): Promise<void>;
 }
@@ -47,6 +62,22 @@ export async function startServer(
     throw error;
   }
 
+  let sefaz: SefazConnection | undefined;
+  if (env.SEFAZ !== 'off') {
+    try {
+      sefaz = await openSefazConnection(env, database.url, logger);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  const credentials = createCredentialsCache(database.db, keyring);
+  const finalStatus: FinalStatusSignal | undefined = sefaz
+    ? createFinalStatusSignal(database.url, logger)
+    : undefined;
+  // Started below, once the server listens; documents queued before that wait for the first poll.
+  let workers: TransmissionWorkers | undefined;
+
   const signing = createSigningPool(env.SIGNING_THREADS);
   const danfe = createDanfeRenderer();
   const app = createApp({
@@ -56,9 +87,15 @@ export async function startServer(
     logger,
     authenticator: createAuthenticator(database.db, { ttlMs: env.API_KEY_CACHE_TTL_MS }),
     keyring,
-    credentials: createCredentialsCache(database.db, keyring),
-    emissions: createEmissions(database.pool, signing),
+    credentials,
+    emissions: createEmissions(
+      database.pool,
+      signing,
+      {},
+      sefaz ? { transmission: { onQueued: () => workers?.poke() } } : {},
+    ),
     danfe,
+    ...(finalStatus && { finalStatus }),
     clock: options.clock ?? (() => new Date()),
   });
 
@@ -71,6 +108,21 @@ export async function startServer(
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
+
+  if (sefaz)
+    workers = startTransmissionWorkers(
+      createTransmissionQueue(database.pool),
+      (id) => credentials.get(id),
+      {
+        client: sefaz.client,
+        override: sefaz.override,
+        timeoutMs: env.SEFAZ_TIMEOUT_MS,
+        retryBaseMs: env.SEFAZ_RETRY_BASE_MS,
+        concurrency: env.SEFAZ_CONCURRENCY,
+        pollMs: env.SEFAZ_POLL_MS,
+      },
+      logger.child({ module: 'transmission' }),
+    );
 
   const { port } = server.address() as AddressInfo;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
@@ -86,10 +138,18 @@ export async function startServer(
         });
         server.closeIdleConnections();
       });
+      await workers?.stop();
+      await sefaz?.close();
+      await finalStatus?.close();
       await signing.close();
       await danfe.close();
       await database.close();
     })());
 
-  return { url: `http://${host}:${port}`, database, close };
+  return {
+    url: `http://${host}:${port}`,
+    database,
+    ...(sefaz?.simulator && { sefazSimulator: sefaz.simulator }),
+    close,
+  };
 }

@@ -129,7 +129,8 @@ async function run(args: string[], env: Env, database: () => Promise<OpenDatabas
 async function main(): Promise<number> {
   let opened: OpenDatabase | undefined;
   try {
-    const env = loadEnv();
+    // The CLI never transmits, so it need not be told where documents go.
+    const env = loadEnv({ SEFAZ: 'off', ...process.env });
     await run(process.argv.slice(2), env, async () => (opened ??= await openDatabase(env, note)));
     return 0;
   } catch (error) {

@@ -83,6 +83,26 @@ export interface DocumentXmlTable {
   xml: string;
 }
 
+/** Documents still in transmission to SEFAZ (a row per document, deleted with its final status). */
+export interface TransmissionQueueTable {
+  document_id: string;
+  attempts: Generated<number>;
+  sent: Generated<boolean>;
+  recibo: string | null;
+  last_cstat: string | null;
+  last_error: string | null;
+  available_at: DefaultedTimestamp;
+  enqueued_at: DefaultedTimestamp;
+}
+
+/** The protocol SEFAZ gave a document (autorizada, denegada) and the nfeProc built with it. */
+export interface DocumentProtocolTable {
+  document_id: string;
+  prot_nfe: string;
+  nfe_proc: string;
+  created_at: DefaultedTimestamp;
+}
+
 export interface MasterKeyTable {
   id: string;
   /** argon2id salt for deriving the AES key from EMISSOR_MASTER_KEY. */
@@ -100,6 +120,8 @@ export interface Database {
   documents: DocumentTable;
   document_xml: DocumentXmlTable;
   master_keys: MasterKeyTable;
+  transmission_queue: TransmissionQueueTable;
+  document_protocols: DocumentProtocolTable;
 }
 
 export type Product = Selectable<ProductTable>;

@@ -29,6 +29,7 @@ export async function spawnApi(
       DATABASE_URL: databaseUrl,
       EMISSOR_MASTER_KEY: TEST_MASTER_KEY,
       LOG_LEVEL: 'info',
+      SEFAZ: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

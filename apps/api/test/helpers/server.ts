@@ -36,6 +36,8 @@ export async function startTestServer(
     EMISSOR_MASTER_KEY: TEST_MASTER_KEY,
     API_KEY_CACHE_TTL_MS: '0',
     LOG_LEVEL: 'info',
+    // Tests written before transmission expect `assinada`; transmission tests turn it on.
+    SEFAZ: 'off',
     ...options.env,
   });
   const logs: string[] = [];

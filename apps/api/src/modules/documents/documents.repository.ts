@@ -46,6 +46,7 @@ export function findDocument(
     .executeTakeFirst();
 }
 
+/** The signed `NFe`, or the `nfeProc` once SEFAZ gave the document a protocol (decisions.md). */
 export async function findDocumentXml(
   db: Kysely<Database>,
   productId: string,
@@ -54,12 +55,13 @@ export async function findDocumentXml(
   const row = await db
     .selectFrom('document_xml')
     .innerJoin('documents', 'documents.id', 'document_xml.document_id')
-    .select('document_xml.xml')
+    .leftJoin('document_protocols', 'document_protocols.document_id', 'document_xml.document_id')
+    .select(['document_xml.xml', 'document_protocols.nfe_proc'])
     .where('documents.id', '=', id)
     .where('documents.product_id', '=', productId)
     .where('documents.deleted_at', 'is', null)
     .executeTakeFirst();
-  return row?.xml;
+  return row && (row.nfe_proc ?? row.xml);
 }
 
 /** What a DANFE is drawn from: the stored XML and the status that decides its marks. */
@@ -77,12 +79,19 @@ export async function findDanfeSource(
   const row = await db
     .selectFrom('document_xml')
     .innerJoin('documents', 'documents.id', 'document_xml.document_id')
-    .select(['document_xml.xml', 'documents.status', 'documents.chave_acesso'])
+    .leftJoin('document_protocols', 'document_protocols.document_id', 'document_xml.document_id')
+    .select([
+      'document_xml.xml',
+      'document_protocols.nfe_proc',
+      'documents.status',
+      'documents.chave_acesso',
+    ])
     .where('documents.id', '=', id)
     .where('documents.product_id', '=', productId)
     .where('documents.deleted_at', 'is', null)
     .executeTakeFirst();
-  return row && { xml: row.xml, status: row.status, chave: row.chave_acesso };
+  // With a protocol the DANFE prints it (and drops the "not authorised" mark).
+  return row && { xml: row.nfe_proc ?? row.xml, status: row.status, chave: row.chave_acesso };
 }
 
 export function findByIdempotencyKey(

@@ -3,6 +3,7 @@ import { initServer } from '@ts-rest/express';
 
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../errors.js';
+import { preferredWait } from '../../http/prefer-wait.js';
 import { productOf } from '../../http/product-of.js';
 import { toDocumentRead } from './documents.mapper.js';
 import {
@@ -11,8 +12,9 @@ import {
   findDocumentXml,
   listDocuments,
 } from './documents.repository.js';
+import { readWhenFinal } from './wait-until-final.js';
 
-export function documentsRouter({ db, danfe }: AppContext) {
+export function documentsRouter({ db, danfe, finalStatus }: AppContext) {
   return initServer().router(contract.documents, {
     listDocuments: async ({ query, req }) => {
       const rows = await listDocuments(db, {
@@ -25,9 +27,16 @@ export function documentsRouter({ db, danfe }: AppContext) {
       });
       return { status: 200, body: rows.map(toDocumentRead) };
     },
-    getDocument: async ({ params, req }) => {
-      const row = await findDocument(db, productOf(req), params.document_id);
+    getDocument: async ({ params, req, res }) => {
+      const productId = productOf(req);
+      const read = () => findDocument(db, productId, params.document_id);
+      const wait = preferredWait(req.headers.prefer);
+      const row =
+        wait === undefined
+          ? await read()
+          : await readWhenFinal(finalStatus, params.document_id, wait, read);
       if (!row) throw notFound('document_not_found', 'No such document.');
+      if (wait !== undefined) res.setHeader('Preference-Applied', `wait=${wait}`);
       return { status: 200, body: toDocumentRead(row) };
     },
     getDocumentXml: async ({ params, req }) => {

@@ -3,10 +3,20 @@ import { initServer } from '@ts-rest/express';
 
 import type { AppContext } from '../../app-context.js';
 import { productOf } from '../../http/product-of.js';
+import { preferredWait } from '../../http/prefer-wait.js';
 import { toDocumentRead } from '../documents/documents.mapper.js';
+import { findDocument } from '../documents/documents.repository.js';
+import { readWhenFinal } from '../documents/wait-until-final.js';
 import { emitDocument } from './emission.service.js';
 
-export function emissionsRouter({ db, pool, credentials, emissions, clock }: AppContext) {
+export function emissionsRouter({
+  db,
+  pool,
+  credentials,
+  emissions,
+  finalStatus,
+  clock,
+}: AppContext) {
   return initServer().router(contract.emissions, {
     emit: async ({ headers, body, req, res }) => {
       const outcome = await emitDocument(
@@ -15,11 +25,22 @@ export function emissionsRouter({ db, pool, credentials, emissions, clock }: App
         headers['idempotency-key'],
         body,
       );
+      let document = outcome.document;
+      const wait = preferredWait(req.headers.prefer);
+      if (wait !== undefined) {
+        // decisions.md: answer once the document is final or N seconds pass, whichever is first.
+        const productId = productOf(req);
+        document =
+          (await readWhenFinal(finalStatus, document.id, wait, () =>
+            findDocument(db, productId, document.id),
+          )) ?? document;
+        res.setHeader('Preference-Applied', `wait=${wait}`);
+      }
       if (outcome.replayed) {
         res.setHeader('Idempotent-Replayed', 'true');
-        return { status: 200, body: toDocumentRead(outcome.document) };
+        return { status: 200, body: toDocumentRead(document) };
       }
-      return { status: 201, body: toDocumentRead(outcome.document) };
+      return { status: 201, body: toDocumentRead(document) };
     },
   });
 }

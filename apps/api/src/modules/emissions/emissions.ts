@@ -4,7 +4,7 @@ import type { SigningPool } from '../../signing/signing-pool.js';
 import { createEmissionEngine, type EngineOptions } from './emission-engine.js';
 import type { EmissionEngine } from './emission-job.js';
 import { createIdempotencyDoor, type IdempotencyDoor } from './idempotency-door.js';
-import { createPgDocumentStore } from './pg-document-store.js';
+import { createPgDocumentStore, type DocumentStoreOptions } from './pg-document-store.js';
 import { signJobsWith } from './sign-job.js';
 
 /** The emission machinery of one process: the door requests pass and the engine behind it. */
@@ -18,11 +18,12 @@ export function createEmissions(
   pool: pg.Pool,
   signing: SigningPool,
   options: EngineOptions = {},
+  storeOptions: DocumentStoreOptions = {},
 ): Emissions {
   return {
     door: createIdempotencyDoor(),
     engine: createEmissionEngine(
-      { sign: signJobsWith(signing), store: createPgDocumentStore(pool) },
+      { sign: signJobsWith(signing), store: createPgDocumentStore(pool, storeOptions) },
       options,
     ),
   };

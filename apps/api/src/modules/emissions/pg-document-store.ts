@@ -25,8 +25,13 @@ const INSERT_DOCUMENTS = `
   insert into documents (id, product_id, tenant_ref, branch_ref, series_id, document_model, serie, numero,
                          chave_acesso, codigo_numerico, status, ambiente, idempotency_key, request_fingerprint)
   select i.id, i.product_id, i.tenant_ref, i.branch_ref, i.series_id, '55', i.serie, i.numero,
-         i.chave, i.codigo_numerico, 'assinada', i.ambiente, i.idempotency_key, i.request_fingerprint
+         i.chave, i.codigo_numerico, $17::varchar, i.ambiente, i.idempotency_key, i.request_fingerprint
   from input i`;
+
+// With transmission on, every stored document is queued for SEFAZ by the statement that stores it
+// ($18), so a document is never stored without its place in the queue, nor queued without a row.
+const ENQUEUE = `
+  insert into transmission_queue (document_id) select i.id from input i where $18::boolean`;
 
 // `locked` takes the series rows in id order (every process does, so two statements cannot
 // deadlock); a claim wins only if the counter still equals the first number it claimed, i.e.
@@ -54,6 +59,7 @@ const STORE_IF_COUNTERS_UNCHANGED = {
     ), doc as (${INSERT_DOCUMENTS}
     ), stored_xml as (
       insert into document_xml (document_id, xml) select i.id, i.xml from input i
+    ), queued as (${ENQUEUE}
     )
     select c.series_id as "seriesId", won.series_id is not null as stored, l.next_number as counter,
            now() as "createdAt"
@@ -88,6 +94,7 @@ const STORE_LOCKED = {
       returning id
     ), stored_xml as (
       insert into document_xml (document_id, xml) select i.id, i.xml from input i join doc on doc.id = i.id
+    ), queued as (${ENQUEUE.replace('from input i', 'from input i join doc on doc.id = i.id')}
     ), advanced as (
       update series set next_number = $2, updated_at = now()
       where id = $1 and (select count(*) from doc) = $3
@@ -95,8 +102,24 @@ const STORE_LOCKED = {
     select (select count(*) from doc)::int as stored, now() as "createdAt"`,
 };
 
+export interface DocumentStoreOptions {
+  /**
+   * Transmission to SEFAZ is on: documents are stored `processando` and queued in the same
+   * statement, and `onQueued` is told after the commit (this process's workers pick them up).
+   */
+  transmission?: { onQueued: () => void };
+}
+
 /** The document store on PostgreSQL: both statements, and the rows they create. */
-export function createPgDocumentStore(pool: pg.Pool): DocumentStore {
+export function createPgDocumentStore(
+  pool: pg.Pool,
+  options: DocumentStoreOptions = {},
+): DocumentStore {
+  const transmit = options.transmission !== undefined;
+  const status = transmit ? 'processando' : 'assinada';
+  const queued = () => options.transmission?.onQueued();
+  const storedRow = (id: string, document: DocumentToStore, createdAt: Date) =>
+    rowOf(id, document, createdAt, status);
   return {
     async storeIfCountersUnchanged(claims, documents): Promise<ClaimsResult> {
       const ids = documents.map(() => randomUUID());
@@ -114,6 +137,8 @@ export function createPgDocumentStore(pool: pg.Pool): DocumentStore {
             claims.map((c) => c.firstNumber),
             claims.map((c) => c.count),
             ...documentColumns(ids, documents),
+            status,
+            transmit,
           ],
         }));
       } catch (error) {
@@ -134,6 +159,7 @@ export function createPgDocumentStore(pool: pg.Pool): DocumentStore {
         if (outcomes.get(document.target.seriesId)?.stored)
           created.set(document, storedRow(ids[i] ?? '', document, createdAt));
       });
+      if (created.size > 0) queued();
       return { kind: 'settled', outcomes, created };
     },
 
@@ -159,6 +185,8 @@ export function createPgDocumentStore(pool: pg.Pool): DocumentStore {
               last + 1,
               documents.length,
               ...documentColumns(ids, documents),
+              status,
+              transmit,
             ],
           });
         } catch (error) {
@@ -172,6 +200,7 @@ export function createPgDocumentStore(pool: pg.Pool): DocumentStore {
           return { kind: 'conflict' };
         }
         await client.query('commit');
+        queued();
         const created = new Map<DocumentToStore, DocumentRow>();
         documents.forEach((document, i) =>
           created.set(document, storedRow(ids[i] ?? '', document, row.createdAt)),
@@ -230,7 +259,12 @@ function documentColumns(ids: readonly string[], documents: readonly DocumentToS
 }
 
 /** The row an insert created, as a read would return it (every other column is at its default). */
-function storedRow(id: string, document: DocumentToStore, createdAt: Date): DocumentRow {
+function rowOf(
+  id: string,
+  document: DocumentToStore,
+  createdAt: Date,
+  status: string,
+): DocumentRow {
   const { target } = document;
   return {
     id,
@@ -243,7 +277,7 @@ function storedRow(id: string, document: DocumentToStore, createdAt: Date): Docu
     numero: document.numero,
     chave_acesso: document.chave,
     codigo_numerico: document.codigoNumerico,
-    status: 'assinada',
+    status,
     ambiente: document.ambiente,
     rejeicao_codigo: null,
     rejeicao_motivo: null,

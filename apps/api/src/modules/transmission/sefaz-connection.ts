@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { SefazClient } from '@emissor/sefaz';
+
+import type { Env } from '../../env.js';
+import type { Logger } from '../../http/logger.js';
+
+/** Where this process sends documents, and the client that talks to it. */
+export interface SefazConnection {
+  client: SefazClient;
+  /** Every service goes under this URL; undefined: each UF's authoriser from the endpoint table. */
+  override: string | undefined;
+  /** The in-process local SEFAZ, when this process started one. */
+  simulator?: { url: string; caPem: string; caPath: string };
+  close(): Promise<void>;
+}
+
+/**
+ * `SEFAZ=simulator` without `SEFAZ_URL` starts the local SEFAZ in this process (its state in the
+ * API's database, its CA and server certificate in EMISSOR_DATA_DIR) and trusts its CA; with
+ * `SEFAZ_URL` the simulator is already running elsewhere (the primary of a cluster started it).
+ * `SEFAZ_CA_FILE` adds CAs in every mode; server verification is never turned off.
+ */
+export async function openSefazConnection(
+  env: Env,
+  databaseUrl: string,
+  logger: Logger,
+): Promise<SefazConnection> {
+  const extraCaPem = env.SEFAZ_CA_FILE ? [readFileSync(env.SEFAZ_CA_FILE, 'utf8')] : [];
+  if (env.SEFAZ === 'simulator' && !env.SEFAZ_URL) {
+    const simulator = await startLocalSefaz(env, databaseUrl);
+    logger.info({ sefaz_url: simulator.url, ca: simulator.caPath }, 'local SEFAZ started');
+    const client = new SefazClient({ extraCaPem: [...extraCaPem, simulator.caPem] });
+    return {
+      client,
+      override: simulator.url,
+      simulator,
+      async close() {
+        client.close();
+        await simulator.close();
+      },
+    };
+  }
+  const client = new SefazClient({ extraCaPem });
+  return {
+    client,
+    override: env.SEFAZ_URL,
+    close() {
+      client.close();
+      return Promise.resolve();
+    },
+  };
+}
+
+/** The project's local SEFAZ (homologação only), on a free loopback port. */
+export async function startLocalSefaz(env: Env, databaseUrl: string) {
+  // Imported only here: production processes (SEFAZ=official/off) never load the simulator.
+  const { startSefazSimulator } = await import('@emissor/sefaz-simulator');
+  return startSefazSimulator({
+    databaseUrl,
+    dataDir: join(env.EMISSOR_DATA_DIR, 'sefaz-simulator'),
+    port: 0,
+  });
+}
