@@ -2,12 +2,12 @@ import { contract } from '@emissor/contract';
 import { initServer } from '@ts-rest/express';
 
 import type { AppContext } from '../../app-context.js';
-import { notFound } from '../../errors.js';
+import { appError } from '../../errors.js';
 import { productOf } from '../../http/product-of.js';
 import { toDocumentRead } from './documents.mapper.js';
 import { findDocument, findDocumentXml, listDocuments } from './documents.repository.js';
 
-export function documentsRouter({ db }: AppContext) {
+export function documentsHandlers({ db }: AppContext) {
   return initServer().router(contract.documents, {
     listDocuments: async ({ query, req }) => {
       const rows = await listDocuments(db, {
@@ -22,12 +22,12 @@ export function documentsRouter({ db }: AppContext) {
     },
     getDocument: async ({ params, req }) => {
       const row = await findDocument(db, productOf(req), params.document_id);
-      if (!row) throw notFound('document_not_found', 'No such document.');
+      if (!row) throw appError('document_not_found', 'No such document.');
       return { status: 200, body: toDocumentRead(row) };
     },
     getDocumentXml: async ({ params, req }) => {
       const xml = await findDocumentXml(db, productOf(req), params.document_id);
-      if (xml === undefined) throw notFound('document_not_found', 'No such document.');
+      if (xml === undefined) throw appError('document_not_found', 'No such document.');
       return { status: 200, body: xml };
     },
   });
