@@ -9,7 +9,7 @@ import { findDocument } from '../documents/documents.repository.js';
 import { readWhenFinal } from '../documents/wait-until-final.js';
 import { emitDocument } from './emission.service.js';
 
-export function emissionsRouter({
+export function emissionsHandlers({
   db,
   pool,
   credentials,
