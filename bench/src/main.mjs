@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm bench [--quick] [--only library|http|list[,…]]`: prints tables and, for a full run, writes
+// `pnpm bench [--quick] [--only library|http|list|simulator[,…]]`: prints tables and, for a full run, writes
 // docs/benchmarks.md from the latest result of every part (bench/results/<part>.json).
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -20,18 +20,19 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log(`Usage: pnpm bench [--quick] [--only library,http,list] [--no-docs]
+  console.log(`Usage: pnpm bench [--quick] [--only library,http,list,simulator] [--no-docs]
 
   library  build+sign one NF-e (1/10/100/990 items) vs xml-crypto, nfewizard-io, node-sped-nfe
   http     POST /v1/emissoes with autocannon at 1/16/64 connections, 990-item latency, API RSS
   list     GET /v1/documentos over 1,000,000 stored documents
+  simulator  NF-e authorised/s through apps/sefaz-simulator over mutual TLS (sync lots of 1, async lots of 50)
   --quick  small counts (~1-2 minutes); results go to bench/results/quick/, docs untouched
   --report-only  regenerate the markdown from the saved results without measuring
 Needs a build first: TURBO_TELEMETRY_DISABLED=1 npx pnpm@10.34.9 exec turbo run build`);
   process.exit(0);
 }
 
-const ALL = ['library', 'http', 'list'];
+const ALL = ['library', 'http', 'list', 'simulator'];
 const parts = values['report-only']
   ? []
   : values.only
@@ -119,12 +120,26 @@ if (parts.includes('http') || parts.includes('list')) {
   }
 }
 
+if (parts.includes('simulator')) {
+  try {
+    mark('simulator');
+    const { runSimulatorBench, renderSimulator } = await import('./simulator.mjs');
+    const r = save('simulator', await runSimulatorBench({ quick, log }));
+    console.log(`\n## Local SEFAZ (simulator)\n\n${renderSimulator(r)}\n`);
+  } catch (error) {
+    failures++;
+    log(`simulator failed: ${error.stack ?? error}`);
+    save('simulator', { part: 'simulator', quick, failed: String(error?.message ?? error) });
+  }
+}
+
 const load = (name) =>
   existsSync(join(outDir, `${name}.json`)) ? readJson(join(outDir, `${name}.json`)) : null;
 const doc = renderDocument({
   library: load('library'),
   http: load('http'),
   list: load('list'),
+  simulator: load('simulator'),
   machine: machineInfo(),
   quick,
 });

@@ -2,6 +2,7 @@ export { canonicalizeInfNfe } from './c14n.js';
 export { cnpjOfCertificateDer } from './cnpj-from-certificate.js';
 export { CertificateError, XmlSignError } from './errors.js';
 export { certificateValidityAt, readPkcs12 } from './pkcs12.js';
+export { cnpjFromCertificate } from './cnpj-from-certificate.js';
 export { signElement, signNfe } from './sign.js';
 export { verifyElement, verifyNfe } from './verify.js';
 

@@ -11,6 +11,8 @@ export {
 } from './xsd.js';
 export type { NfeSchemaPack } from './xsd.js';
 export { withPlaceholderSignature } from './placeholder-signature.js';
+export { createDatabase, freePort, startThrowawayPostgres } from './postgres.js';
+export type { ThrowawayPostgres } from './postgres.js';
 export {
   HAVE_PDF_TOOLS,
   count,
