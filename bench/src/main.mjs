@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm bench [--quick] [--only library|http|list|simulator[,…]]`: prints tables and, for a full run, writes
 // docs/benchmarks.md from the latest result of every part (bench/results/<part>.json).
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -142,6 +142,9 @@ const doc = renderDocument({
   simulator: load('simulator'),
   machine: machineInfo(),
   quick,
+  comparisons: existsSync(join(REPO, 'bench', 'comparisons.md'))
+    ? readFileSync(join(REPO, 'bench', 'comparisons.md'), 'utf8')
+    : undefined,
 });
 const target = quick ? join(outDir, 'benchmarks.quick.md') : join(REPO, 'docs', 'benchmarks.md');
 if (!values['no-docs']) {

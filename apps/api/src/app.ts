@@ -11,13 +11,13 @@ import { requestContext } from './http/request-context.js';
 import { requestValidationHandler } from './http/request-validation-handler.js';
 import { securityHeaders } from './http/security-headers.js';
 import { noteNulEscapes, rejectNulCharacters } from './http/text-guard.js';
-import { certificatesRouter } from './modules/certificates/certificates.router.js';
+import { certificatesHandlers } from './modules/certificates/certificates.router.js';
 import { docsRouter } from './modules/docs/docs.router.js';
-import { documentsRouter } from './modules/documents/documents.router.js';
-import { emissionsRouter } from './modules/emissions/emissions.router.js';
-import { healthRouter } from './modules/health/health.router.js';
-import { openApiRouter } from './modules/openapi/openapi.router.js';
-import { seriesRouter } from './modules/series/series.router.js';
+import { documentsHandlers } from './modules/documents/documents.router.js';
+import { emissionsHandlers } from './modules/emissions/emissions.router.js';
+import { healthHandlers } from './modules/health/health.router.js';
+import { openApiHandlers } from './modules/openapi/openapi.router.js';
+import { seriesHandlers } from './modules/series/series.router.js';
 
 export type { AppContext };
 
@@ -33,7 +33,7 @@ export function createApp(ctx: AppContext): express.Express {
   app.use(securityHeaders);
   if (ctx.env.METRICS_ENABLED) {
     // Outside the product key (scrapers have none): expose /metrics only on a private network.
-    const metrics = createMetrics(ctx.pool, ctx.batcher);
+    const metrics = createMetrics(ctx.pool, ctx.emissions.engine);
     app.use(metrics.middleware);
     app.get('/metrics', metrics.handler);
   }
@@ -48,12 +48,12 @@ export function createApp(ctx: AppContext): express.Express {
   app.use(rejectNulCharacters);
 
   const router = initServer().router(contract, {
-    health: healthRouter(ctx),
-    openapi: openApiRouter(),
-    series: seriesRouter(ctx),
-    certificates: certificatesRouter(ctx),
-    emissions: emissionsRouter(ctx),
-    documents: documentsRouter(ctx),
+    health: healthHandlers(ctx),
+    openapi: openApiHandlers(),
+    series: seriesHandlers(ctx),
+    certificates: certificatesHandlers(ctx),
+    emissions: emissionsHandlers(ctx),
+    documents: documentsHandlers(ctx),
   });
   createExpressEndpoints(contract, router, app, {
     globalMiddleware: [
