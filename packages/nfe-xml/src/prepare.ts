@@ -2,11 +2,12 @@ import { ChunkedText } from './chunked-text.js';
 import { formatDecimal } from './decimal.js';
 import { NfeValidationError } from './errors.js';
 import { renderDest } from './render/dest.js';
-import { renderDet } from './render/det.js';
+import { renderDet, type RtcCollector } from './render/det.js';
 import { renderEmit } from './render/emit.js';
 import { renderIdeFragments } from './render/ide.js';
 import { emptyTotals, totalValues } from './render/item-totals.js';
 import { renderPag, TRANSP } from './render/pag.js';
+import { carriesRtc, finishRtc } from './render/rtc-document.js';
 import { renderTotals, totalInvoice } from './render/totals.js';
 import type { NfeRequest, PreparedNfe } from './types.js';
 import { ufInfo } from './ufs.js';
@@ -57,6 +58,7 @@ export function prepareNfe(request: NfeRequest): PreparedNfe {
     simples: crt !== '3',
     interstate: request.uf_destino_tipo === 'interestadual',
     totals,
+    ...(carriesRtc(itens) ? { rtc: { items: [], sources: [] } satisfies RtcCollector } : {}),
   };
   const limit = Math.min(itens.length, MAX_ITEMS);
   const body = new ChunkedText();
@@ -66,7 +68,8 @@ export function prepareNfe(request: NfeRequest): PreparedNfe {
 
   const sums = totalValues(totals);
   const vNF = totalInvoice(sums);
-  const total = renderTotals(issues, sums, vNF);
+  const rtcTotals = ctx.rtc ? finishRtc(issues, ctx.rtc, request.fin_nfe ?? '1') : '';
+  const total = renderTotals(issues, sums, vNF, rtcTotals);
   const pag = renderPag(issues, request.pagamento, vNF);
 
   if (issues.count > 0) throw new NfeValidationError(issues.toArray());
