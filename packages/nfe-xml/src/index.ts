@@ -1,5 +1,6 @@
 export { buildNfe, renderNfe } from './render.js';
 export { MAX_ITEMS, prepareNfe } from './prepare.js';
+export type { PrepareOptions } from './prepare.js';
 export { NfeValidationError } from './errors.js';
 export {
   chaveAcesso,

@@ -81,12 +81,17 @@ export function consistentLines(
       rtcLine(domain, { cst, classificacao_tributaria: `${cst}001` }),
     );
   return (['ibs_uf', 'ibs_mun', 'cbs'] as const).map((domain) => {
-    const returned = domain === 'cbs' ? variant.returned : undefined;
     const rate = rates[domain] ?? RATES[domain];
     const applied = variant.reduction ? effective(rate, variant.reduction) : rate;
     const tax = percent(base, applied);
     const deferred = variant.deferral ? roundCents(percentExact(tax, variant.deferral)) : 0n;
-    const value = roundCents(tax) - deferred - cents(returned ?? '0');
+    // Tax is returned only out of what is left to pay.
+    const left = roundCents(tax) - deferred;
+    const returned =
+      domain === 'cbs' && variant.returned && cents(variant.returned) <= left
+        ? variant.returned
+        : undefined;
+    const value = left - cents(returned ?? '0');
     return rtcLine(domain, {
       cst,
       classificacao_tributaria: `${cst}001`,

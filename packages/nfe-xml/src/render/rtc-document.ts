@@ -1,5 +1,5 @@
 import type { IssuePath } from '../errors.js';
-import type { RtcDocument, RtcViolation } from '../rtc/document.js';
+import type { RtcCheckOptions, RtcDocument, RtcViolation } from '../rtc/document.js';
 import { checkRtcDocument } from '../rtc/rules.js';
 import { sumIbsCbsTotals, sumItemTotals, sumSelectiveTax } from '../rtc/totals.js';
 import { rtcTotalsXml } from '../rtc/xml.js';
@@ -42,7 +42,12 @@ function violationPath(collector: RtcCollector, v: RtcViolation): IssuePath {
  * an issue naming the request line) and returns `ISTot? IBSCBSTot? vNFTot` for `total`. Rules run
  * only on a request without other issues: a field that failed its own check has no value to compute with.
  */
-export function finishRtc(issues: IssueList, collector: RtcCollector, finNFe: string): string {
+export function finishRtc(
+  issues: IssueList,
+  collector: RtcCollector,
+  finNFe: string,
+  options: RtcCheckOptions = {},
+): string {
   const items = collector.items;
   const groups = items.flatMap((item) => (item.IBSCBS?.gIBSCBS ? [item.IBSCBS.gIBSCBS] : []));
   const anyIbsCbs = items.some((item) => item.IBSCBS !== undefined);
@@ -57,7 +62,7 @@ export function finishRtc(issues: IssueList, collector: RtcCollector, finNFe: st
   if (doc.vNFTot === '0.00')
     issues.add(['itens'], 'value_out_of_layout', 'vNFTot must be above 0 (TDec_1302Opc)');
   if (issues.count === 0) {
-    for (const v of checkRtcDocument(doc))
+    for (const v of checkRtcDocument(doc, options))
       issues.add(
         violationPath(collector, v),
         'ibs_cbs_rule',
