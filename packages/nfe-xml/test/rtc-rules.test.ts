@@ -362,3 +362,37 @@ describe('checkRtcDocument', () => {
     expect(v?.message).toContain(`vCBS ${show('9.50')} should be 9`);
   });
 });
+
+describe('the README example', () => {
+  it('passes with vCBS 9.01 and is UB67-10 with 9.02', () => {
+    const gIBSCBS = (vCBS: string): RtcGIbsCbs => ({
+      vBC: '1000.00',
+      gIBSUF: { rate: '0.10', value: '1.00' },
+      gIBSMun: { rate: '0.00', value: '0.00' },
+      vIBS: '1.00',
+      gCBS: { rate: '0.90', value: vCBS },
+    });
+    const document = (vCBS: string): RtcDocument => ({
+      finNFe: '1',
+      itens: [
+        {
+          nItem: 1,
+          IBSCBS: { CST: '000', cClassTrib: '000001', gIBSCBS: gIBSCBS(vCBS) },
+          vItem: '1000.00',
+          values: { vProd: '1000.00' },
+        },
+      ],
+      IBSCBSTot: sumIbsCbsTotals([gIBSCBS(vCBS)]),
+      vNFTot: '1000.00',
+    });
+    expect(checkRtcDocument(document('9.01'), { year: 2026 })).toEqual([]);
+    expect(checkRtcDocument(document('9.02'), { year: 2026 })).toEqual([
+      expect.objectContaining({
+        rule: 'UB67-10',
+        cStat: 1069,
+        item: 0,
+        field: 'IBSCBS/gIBSCBS/gCBS/vCBS',
+      }),
+    ]);
+  });
+});
