@@ -78,7 +78,9 @@ export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): P
 
   const sums = totalValues(totals);
   const vNF = totalInvoice(sums);
-  const rtcTotals = ctx.rtc ? finishRtc(issues, ctx.rtc, request.fin_nfe ?? '1', options.ibsCbs) : '';
+  const rtcTotals = ctx.rtc
+    ? finishRtc(issues, ctx.rtc, request.fin_nfe ?? '1', options.ibsCbs)
+    : '';
   const total = renderTotals(issues, sums, vNF, rtcTotals);
   const pag = renderPag(issues, request.pagamento, vNF);
 

@@ -37,6 +37,20 @@ const FOREIGN = [
   'quantidade_tributavel',
 ] as const;
 
+/** Named reads, not a keyed one per field name: this runs for every IBS/CBS line (see tax-lines.ts). */
+function hasIcmsEraFields(r: TaxLine['raw']): boolean {
+  return (
+    given(r.aliquota_st) ||
+    given(r.fcp_percent) ||
+    given(r.mva) ||
+    given(r.csosn) ||
+    given(r.codigo_beneficio) ||
+    given(r.aliquota_especifica) ||
+    given(r.unidade_tributavel) ||
+    given(r.quantidade_tributavel)
+  );
+}
+
 /** Where an item's IBS/CBS values came from, so a broken rule names the request line. */
 export type IbsCbsSources = Partial<Record<IbsCbsDomain, TaxLine>>;
 
@@ -165,8 +179,9 @@ export function buildIbsCbs(
   for (const domain of IBS_CBS_DOMAINS) {
     const line = sources[domain];
     if (!line) continue;
-    for (const field of FOREIGN)
-      if (given(line.raw[field])) mismatch(issues, line, `${field} has no place in IBSCBS`);
+    if (hasIcmsEraFields(line.raw))
+      for (const field of FOREIGN)
+        if (given(line.raw[field])) mismatch(issues, line, `${field} has no place in IBSCBS`);
     if (line.reduction !== undefined)
       mismatch(
         issues,

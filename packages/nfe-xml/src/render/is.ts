@@ -26,8 +26,20 @@ const IS_FOREIGN = [
  */
 export function buildIs(issues: IssueList, line: TaxLine): RtcIs | undefined {
   const r = line.raw;
-  for (const field of IS_FOREIGN)
-    if (given(r[field])) mismatch(issues, line, `${field} has no place in IS`);
+  const foreign =
+    given(r.aliquota_st) ||
+    given(r.fcp_percent) ||
+    given(r.mva) ||
+    given(r.csosn) ||
+    given(r.codigo_beneficio) ||
+    given(r.reducao_aliquota_percent) ||
+    given(r.aliquota_efetiva) ||
+    given(r.diferimento_percent) ||
+    given(r.valor_diferido) ||
+    given(r.valor_devolvido);
+  if (foreign)
+    for (const field of IS_FOREIGN)
+      if (given(r[field])) mismatch(issues, line, `${field} has no place in IS`);
   if (line.reduction !== undefined)
     mismatch(issues, line, 'the IS base is not reduced: send base_calc_percent 100');
   const { cst, cClassTrib } = readCodes(issues, line);

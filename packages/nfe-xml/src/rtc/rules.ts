@@ -3,7 +3,6 @@ import {
   compareDecimals,
   type Decimal,
   decimalToString,
-  parseDecimal,
   signOf,
   subtractDecimals,
   ZERO,
@@ -28,6 +27,7 @@ import type {
   RtcViolation,
   XmlDecimal,
 } from './document.js';
+import { readDecimal } from './read.js';
 import { SPHERES, type SphereRules, TEST_YEAR_RATES } from './spheres.js';
 
 /*
@@ -57,10 +57,7 @@ class Violations {
   }
 }
 
-/** Decimal text as a value; text that is not a decimal reads as zero (the schema rejects it). */
-function value(text: XmlDecimal | undefined): Decimal {
-  return text === undefined ? ZERO : (parseDecimal(text) ?? ZERO);
-}
+const value = readDecimal;
 
 function show(v: Decimal): string {
   return decimalToString(v);

@@ -1,5 +1,6 @@
-import { addDecimals, type Decimal, formatDecimal, parseDecimal, ZERO } from '../decimal.js';
+import { addDecimals, type Decimal, formatDecimal, ZERO } from '../decimal.js';
 import type { RtcGIbsCbs, RtcIbsCbsTot, RtcItem, XmlDecimal } from './document.js';
+import { readDecimal } from './read.js';
 
 /*
  * The totals of IBS/CBS/IS as sums of the item values as written (two places each, so the sums are
@@ -8,8 +9,7 @@ import type { RtcGIbsCbs, RtcIbsCbsTot, RtcItem, XmlDecimal } from './document.j
 
 function sum(values: Iterable<XmlDecimal | undefined>): XmlDecimal {
   let total: Decimal = ZERO;
-  for (const text of values)
-    if (text !== undefined) total = addDecimals(total, parseDecimal(text) ?? ZERO);
+  for (const text of values) if (text !== undefined) total = addDecimals(total, readDecimal(text));
   return formatDecimal(total, 2);
 }
 
