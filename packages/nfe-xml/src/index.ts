@@ -61,6 +61,7 @@ export {
   effectiveRate,
   IBS_CBS_CSTS,
   ibsCbsXml,
+  readRtcDocument,
   isXml,
   itemTotal,
   RATE_TOLERANCE,

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   buildableCst,
   buildNfe,
+  checkRtcDocument,
+  readRtcDocument,
   IBS_CBS_CSTS,
   type NfeIssue,
   type NfeRequest,
@@ -122,11 +124,13 @@ describe('random IBS/CBS/IS documents (fast-check)', () => {
             );
         });
         expect(cents(v.get('NFe/infNFe/total/vNFTot'))).toBe(sum('vItem'));
+        // A receiver reading the XML back (the local SEFAZ) finds nothing to reject.
+        expect(checkRtcDocument(readRtcDocument(xml))).toEqual([]);
         expect(v.get('NFe/infNFe/total/vNFTot')).toBe(v.get('NFe/infNFe/total/ICMSTot/vNF'));
       }),
-      { numRuns: 120 },
+      { numRuns: 100 },
     );
-  });
+  }, 120_000);
 
   it('a value moved more than 0.01 from its formula is an issue on that line and field', () => {
     fc.assert(
@@ -164,7 +168,7 @@ describe('random IBS/CBS/IS documents (fast-check)', () => {
       ),
       { numRuns: 200 },
     );
-  });
+  }, 60_000);
 });
 
 describe('issues of IBS/CBS/IS lines', () => {
@@ -275,5 +279,48 @@ describe('issues of IBS/CBS/IS lines', () => {
         message: expect.stringContaining('UB61-10'),
       }),
     ]);
+  });
+});
+
+describe('readRtcDocument: the rules on a received XML', () => {
+  const xml = buildNfe({
+    ...normalRequest([
+      normalItem(consistentLines('000', '500.00')),
+      normalItem([
+        ...consistentLines('515', '1000.00', { reduction: '60', deferral: '50' }),
+        rtcLine('is', { base_calc: '500', aliquota: '10', valor: '50' }),
+      ]),
+    ]),
+    ...PARAMS,
+  }).xml;
+
+  it('reads what the builder wrote: no violation, values as written', () => {
+    const doc = readRtcDocument(xml);
+    expect(checkRtcDocument(doc, { year: 2026 })).toEqual([]);
+    expect(doc.itens.map((i) => [i.nItem, i.IBSCBS?.CST, i.vItem, i.otherTaxes])).toEqual([
+      [1, '000', '500.00', ['ICMS']],
+      [2, '515', '500.00', ['ICMS']],
+    ]);
+    expect(doc.itens[1]?.IBSCBS?.gIBSCBS?.gCBS).toEqual({
+      rate: '0.90',
+      deferral: { pDif: '50.00', vDif: '1.80' },
+      reduction: { pRedAliq: '60.00', pAliqEfet: '0.36' },
+      value: '1.80',
+    });
+    expect(doc.vISTot).toBe('50.00');
+  });
+
+  it('finds a tampered value and the totals it no longer matches, also inside nfeProc with prefixes and whitespace', () => {
+    const tampered = xml.replace('<vCBS>4.50</vCBS>', '<vCBS>4.60</vCBS>');
+    expect(checkRtcDocument(readRtcDocument(tampered)).map((v) => [v.rule, v.item])).toEqual([
+      ['UB67-10', 0],
+      ['W56-10', undefined],
+    ]);
+    const wrapped = `<?xml version="1.0"?><nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">\n  ${xml
+      .replace(/<(\/?)(NFe|infNFe)([ >])/g, '<$1n:$2$3')
+      .replace('<n:NFe xmlns=', '<n:NFe xmlns:n=')
+      .replace('<vNFTot>', '\n <!-- total -->\n<vNFTot>')
+      .replace('<vNFTot>1000.00', '<vNFTot>1000.01')}</nfeProc>`;
+    expect(checkRtcDocument(readRtcDocument(wrapped)).map((v) => v.rule)).toEqual(['W60-10']);
   });
 });

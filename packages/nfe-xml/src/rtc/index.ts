@@ -14,3 +14,4 @@ export type { SphereName } from './spheres.js';
 export type * from './document.js';
 export { sumIbsCbsTotals, sumItemTotals, sumSelectiveTax } from './totals.js';
 export { ibsCbsXml, isXml, rtcTotalsXml } from './xml.js';
+export { readRtcDocument } from './read-xml.js';
