@@ -57,10 +57,16 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  if (env.NODE_ENV === 'production' && !env.EMISSOR_MASTER_KEY) {
-    throw new EnvError(
-      'Invalid configuration:\n  EMISSOR_MASTER_KEY: required when NODE_ENV=production',
-    );
+  if (env.NODE_ENV === 'production') {
+    const missing: string[] = [];
+    if (!env.EMISSOR_MASTER_KEY)
+      missing.push('  EMISSOR_MASTER_KEY: required when NODE_ENV=production');
+    // The embedded database keeps invoices on the container's own disk, gone with the container.
+    if (!env.DATABASE_URL)
+      missing.push(
+        "  DATABASE_URL: required when NODE_ENV=production (the embedded PostgreSQL is for development only: it would keep invoices on this machine's disk)",
+      );
+    if (missing.length > 0) throw new EnvError(`Invalid configuration:\n${missing.join('\n')}`);
   }
   return Object.freeze(env);
 }
