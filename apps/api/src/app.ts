@@ -29,6 +29,7 @@ export function createApp(ctx: AppContext): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.set('trust proxy', ctx.env.TRUST_PROXY);
   app.use(requestContext(ctx.logger));
   app.use(securityHeaders);
   if (ctx.env.METRICS_ENABLED) {

@@ -62,8 +62,12 @@ describe('start-up', () => {
   });
 
   it('refuses to start with a clear message when the configuration is invalid', async () => {
-    const api = await spawnApi('not a url', { EMISSOR_MASTER_KEY: 'short' });
+    const api = await spawnApi('not a url', {
+      EMISSOR_MASTER_KEY: 'short',
+      TRUST_PROXY: '10.0.0.300',
+    });
     expect(await api.exited).toBe(78);
+    expect(api.output()).toContain('TRUST_PROXY: must be true, false, a hop count');
     expect(api.output()).toContain('DATABASE_URL');
     expect(api.output()).toContain('EMISSOR_MASTER_KEY: must be at least 32 characters');
     expect(api.output()).not.toContain('short');
