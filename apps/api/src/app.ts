@@ -10,7 +10,8 @@ import { createMetrics } from './http/metrics.js';
 import { requestContext } from './http/request-context.js';
 import { requestValidationHandler } from './http/request-validation-handler.js';
 import { securityHeaders } from './http/security-headers.js';
-import { noteNulEscapes, rejectNulCharacters } from './http/text-guard.js';
+import { jsonBody } from './http/json-body.js';
+import { rejectUnstorableText } from './http/text-guard.js';
 import { certificatesRouter } from './modules/certificates/certificates.router.js';
 import { docsRouter } from './modules/docs/docs.router.js';
 import { documentsRouter } from './modules/documents/documents.router.js';
@@ -20,9 +21,6 @@ import { openApiRouter } from './modules/openapi/openapi.router.js';
 import { seriesRouter } from './modules/series/series.router.js';
 
 export type { AppContext };
-
-/** decisions.md: JSON bodies above 2 MiB are a 413 (a 990-item emission is about 600 KiB). */
-const JSON_BODY_LIMIT = '2mb';
 
 /** The Express app for one process: every contract route, behind auth where the contract says. */
 export function createApp(ctx: AppContext): express.Express {
@@ -39,14 +37,8 @@ export function createApp(ctx: AppContext): express.Express {
     app.get('/metrics', metrics.handler);
   }
   app.use(docsRouter());
-  app.use(
-    express.json({
-      limit: JSON_BODY_LIMIT,
-      type: ['application/json', 'application/*+json'],
-      verify: noteNulEscapes,
-    }),
-  );
-  app.use(rejectNulCharacters);
+  app.use(jsonBody());
+  app.use(rejectUnstorableText);
 
   const router = initServer().router(contract, {
     health: healthRouter(ctx),
