@@ -11,3 +11,5 @@ export {
 } from './xsd.js';
 export type { NfeSchemaPack } from './xsd.js';
 export { withPlaceholderSignature } from './placeholder-signature.js';
+export { opensslPfx, opensslPfxInfo } from './openssl-pfx.js';
+export type { PfxEncoding } from './openssl-pfx.js';
