@@ -13,3 +13,14 @@ export type { NfeSchemaPack } from './xsd.js';
 export { withPlaceholderSignature } from './placeholder-signature.js';
 export { opensslPfx, opensslPfxInfo } from './openssl-pfx.js';
 export type { PfxEncoding } from './openssl-pfx.js';
+export {
+  HAVE_PDF_TOOLS,
+  count,
+  decodeBarcodes,
+  imagesPerPage,
+  pageAsJpeg,
+  pageCount,
+  pagesText,
+  rawText,
+  warnIfPdfToolsMissing,
+} from './pdf-tools.js';
