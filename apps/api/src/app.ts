@@ -38,7 +38,6 @@ export function createApp(ctx: AppContext): express.Express {
   }
   app.use(docsRouter());
   app.use(jsonBody());
-  app.use(rejectUnstorableText);
 
   const router = initServer().router(contract, {
     health: healthRouter(ctx),
@@ -49,7 +48,9 @@ export function createApp(ctx: AppContext): express.Express {
     documents: documentsRouter(ctx),
   });
   createExpressEndpoints(contract, router, app, {
+    // Text checks before the key check: a bad body is a 422 whatever the key, as before.
     globalMiddleware: [
+      rejectUnstorableText,
       apiKeyAuth(ctx.authenticator, createAuthFailureLimiter(AUTH_FAILURE_DEFAULTS)),
     ],
     requestValidationErrorHandler: requestValidationHandler,

@@ -218,6 +218,8 @@ describe('Unicode that is not text', () => {
     expect((await send('GET', '/v1/series?tenant_ref=a%25FF&branch_ref=x', undefined)).status).toBe(
       200,
     );
+    // A route that reads no query is not judged on one: health stays 200.
+    expect((await fetch(`${server.url}/v1/health?probe=%FF`)).status).toBe(200);
   });
 
   it('refs are limited to 64 characters counted as code points: 33 emoji fit, 65 do not', async () => {
