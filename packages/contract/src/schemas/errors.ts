@@ -93,7 +93,8 @@ export const ERROR_CODE_DESCRIPTIONS: Readonly<
   },
   bad_request: {
     status: 400,
-    description: 'A malformed HTTP request that the server could not parse at all.',
+    description:
+      'A malformed HTTP request that the server could not parse at all, or a body it could not read (e.g. fewer bytes than Content-Length).',
   },
   request_header_fields_too_large: {
     status: 431,
