@@ -134,5 +134,12 @@ describe.skipIf(!existsSync('/proc/self/stat'))('npm start', () => {
     expect(await portFree(port)).toBe(true);
     expect(await portFree(databasePort)).toBe(true);
     expect(output).toContain('shutting down');
+    // The hint the start log gives is the README's command, with the pinned pnpm.
+    const { packageManager } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      packageManager: string;
+    };
+    const hint = `npx ${packageManager} admin product create --name demo --json`;
+    expect(output).toContain(hint);
+    expect(readFileSync(join(repoRoot, 'README.md'), 'utf8')).toContain(hint);
   }, 180_000);
 });
