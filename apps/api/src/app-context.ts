@@ -3,6 +3,7 @@ import type pg from 'pg';
 
 import type { Authenticator } from './auth/authenticator.js';
 import type { Keyring } from './crypto/master-key.js';
+import type { DanfeRenderer } from './danfe/danfe-renderer.js';
 import type { Database } from './db/schema.js';
 import type { Env } from './env.js';
 import type { Logger } from './http/logger.js';
@@ -19,5 +20,6 @@ export interface AppContext {
   keyring: Keyring;
   credentials: CredentialsCache;
   batcher: EmissionBatcher;
+  danfe: DanfeRenderer;
   clock: () => Date;
 }

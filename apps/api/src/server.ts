@@ -13,6 +13,7 @@ import type { Logger } from './http/logger.js';
 import { createCredentialsCache } from './modules/certificates/credentials-cache.js';
 import { createEmissionBatcher } from './modules/emissions/emission-batcher.js';
 import { createSigningPool } from './signing/signing-pool.js';
+import { createDanfeRenderer } from './danfe/danfe-renderer.js';
 
 export interface RunningServer {
   url: string;
@@ -47,6 +48,7 @@ export async function startServer(
   }
 
   const signing = createSigningPool(env.SIGNING_THREADS);
+  const danfe = createDanfeRenderer();
   const app = createApp({
     db: database.db,
     pool: database.pool,
@@ -56,6 +58,7 @@ export async function startServer(
     keyring,
     credentials: createCredentialsCache(database.db, keyring),
     batcher: createEmissionBatcher(database.db, database.pool, signing),
+    danfe,
     clock: options.clock ?? (() => new Date()),
   });
 
@@ -84,6 +87,7 @@ export async function startServer(
         server.closeIdleConnections();
       });
       await signing.close();
+      await danfe.close();
       await database.close();
     })());
 

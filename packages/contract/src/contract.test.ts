@@ -16,7 +16,7 @@ const all = routes(contract);
 const PUBLIC = ['health.getHealth', 'health.getReady', 'openapi.getOpenApi'];
 
 describe('contract', () => {
-  it('has the 13 routes of the spec', () => {
+  it('has the 13 routes of the spec and the DANFE route of decisions.md', () => {
     expect(all.map(([name, r]) => `${r.method} ${r.path} ${name}`).sort()).toEqual(
       [
         'DELETE /v1/certificados certificates.deleteCertificate',
@@ -24,6 +24,7 @@ describe('contract', () => {
         'GET /v1/documentos documents.listDocuments',
         'GET /v1/documentos/:document_id documents.getDocument',
         'GET /v1/documentos/:document_id/xml documents.getDocumentXml',
+        'GET /v1/documentos/:document_id/danfe documents.getDocumentDanfe',
         'GET /v1/health health.getHealth',
         'GET /v1/health/ready health.getReady',
         'GET /v1/openapi.json openapi.getOpenApi',

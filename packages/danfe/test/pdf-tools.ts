@@ -1,124 +1,16 @@
-/*
- * Reading a rendered DANFE back with tools that share no code with it: poppler's pdftotext,
- * pdfinfo, pdfimages and pdftoppm, and zbar's zbarimg for the barcode (danfe.md §3.4).
- */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The read-back tools live in @emissor/test-support (the API's DANFE route reads its PDFs with them
+// too); this file keeps the package's tests importing one local name.
+import { HAVE_PDF_TOOLS, warnIfPdfToolsMissing } from '@emissor/test-support';
 
-const TOOLS = ['pdftotext', 'pdfinfo', 'pdftoppm', 'pdfimages', 'zbarimg'];
+warnIfPdfToolsMissing('danfe');
 
-function missingTools(): string[] {
-  return TOOLS.filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
-}
-
-const missing = missingTools();
-if (missing.length > 0) {
-  const message = `[danfe] ${missing.join(', ')} not installed (apt-get install poppler-utils zbar-tools)`;
-  // CI installs them (.ci/run); there a missing tool is a failure, not a skip.
-  if (process.env.CI === 'true') throw new Error(message);
-  console.warn(`${message}: PDF read-back tests are skipped`);
-}
-
-/** Whether the read-back tools are here. */
-export const HAVE_TOOLS = missing.length === 0;
-
-function withFile<T>(pdf: Uint8Array, run: (file: string, dir: string) => T): T {
-  const dir = mkdtempSync(join(tmpdir(), 'danfe-test-'));
-  try {
-    const file = join(dir, 'danfe.pdf');
-    writeFileSync(file, pdf);
-    return run(file, dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Number of pages, from pdfinfo. */
-export function pageCount(pdf: Uint8Array): number {
-  return withFile(pdf, (file) => {
-    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-    return Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? NaN);
-  });
-}
-
-/** pdftotext -layout of every page, one string per page. */
-export function pagesText(pdf: Uint8Array): string[] {
-  return withFile(pdf, (file) => {
-    const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    // pdftotext ends every page with a form feed.
-    return text.split('\f').slice(0, -1);
-  });
-}
-
-/** pdftotext in reading order (no -layout): words of a wrapped paragraph stay in sequence. */
-export function rawText(pdf: Uint8Array): string {
-  return withFile(pdf, (file) =>
-    execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    }),
-  );
-}
-
-/** Images per page, from `pdfimages -list`. */
-export function imagesPerPage(pdf: Uint8Array): Map<number, number> {
-  return withFile(pdf, (file) => {
-    const list = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' });
-    const counts = new Map<number, number>();
-    for (const line of list.split('\n').slice(2)) {
-      const page = Number(line.trim().split(/\s+/)[0]);
-      if (Number.isInteger(page) && page > 0) counts.set(page, (counts.get(page) ?? 0) + 1);
-    }
-    return counts;
-  });
-}
-
-/**
- * The barcodes zbarimg reads on one page rendered at `dpi` in grey (300 dpi: danfe.md §3.4, the
- * resolution at which the MOC's minimum module decodes reliably).
- */
-export function decodeBarcodes(pdf: Uint8Array, page: number, dpi = 300): string[] {
-  return withFile(pdf, (file, dir) => {
-    execFileSync('pdftoppm', [
-      '-r', String(dpi), '-gray', '-png', '-f', String(page), '-l', String(page), file, join(dir, 'page'),
-    ]); // prettier-ignore
-    const png = readdirSync(dir).find((f) => f.endsWith('.png'));
-    if (!png) throw new Error('pdftoppm wrote no image');
-    // Exit 4 = no barcode found; stderr carries D-Bus noise on machines without it.
-    const run = spawnSync('zbarimg', ['-q', '--raw', join(dir, png)], { encoding: 'utf8' });
-    if (run.status !== 0 && run.status !== 4) throw new Error(`zbarimg failed: ${run.stderr}`);
-    return run.stdout.split('\n').filter((l) => l !== '');
-  });
-}
-
-/** A page rendered as JPEG bytes (a real JPEG to feed back as a logo). */
-export function pageAsJpeg(pdf: Uint8Array, dpi = 20): Buffer {
-  return withFile(pdf, (file, dir) => {
-    execFileSync('pdftoppm', [
-      '-r',
-      String(dpi),
-      '-jpeg',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      file,
-      join(dir, 'p'),
-    ]);
-    const jpg = readdirSync(dir).find((f) => f.endsWith('.jpg'));
-    if (!jpg) throw new Error('pdftoppm wrote no JPEG');
-    return readFileSync(join(dir, jpg));
-  });
-}
-
-/** Occurrences of `needle` in `haystack`. */
-export function count(haystack: string, needle: string): number {
-  let n = 0;
-  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) n++;
-  return n;
-}
+export const HAVE_TOOLS = HAVE_PDF_TOOLS;
+export {
+  count,
+  decodeBarcodes,
+  imagesPerPage,
+  pageAsJpeg,
+  pageCount,
+  pagesText,
+  rawText,
+} from '@emissor/test-support';

@@ -11,3 +11,14 @@ export {
 } from './xsd.js';
 export type { NfeSchemaPack } from './xsd.js';
 export { withPlaceholderSignature } from './placeholder-signature.js';
+export {
+  HAVE_PDF_TOOLS,
+  count,
+  decodeBarcodes,
+  imagesPerPage,
+  pageAsJpeg,
+  pageCount,
+  pagesText,
+  rawText,
+  warnIfPdfToolsMissing,
+} from './pdf-tools.js';

@@ -10,7 +10,9 @@ import { authenticated, notFound } from './responses.js';
 
 const c = initContract();
 
-/** Issued documents and their signed XML. */
+const pdfBody = z.custom<Blob>((v) => v instanceof Blob || v instanceof Uint8Array, 'PDF bytes');
+
+/** Issued documents, their signed XML and their DANFE. */
 export const documentsRouter = c.router({
   listDocuments: {
     method: 'GET',
@@ -35,6 +37,21 @@ export const documentsRouter = c.router({
     pathParams: DocumentIdParamsSchema,
     responses: {
       200: c.otherResponse({ contentType: 'application/xml', body: z.string() }),
+      ...authenticated,
+      ...notFound,
+    },
+    metadata: { auth: 'api-key' } as const,
+  },
+  getDocumentDanfe: {
+    method: 'GET',
+    path: '/documentos/:document_id/danfe',
+    summary: 'The DANFE of a document as a PDF (A4 retrato, MOC Anexo II)',
+    description:
+      'Rendered from the stored XML on each request. Marks: "SEM VALOR FISCAL" in homologação, "NÃO AUTORIZADA" while the document has no protocol, "CANCELADA" once cancelled. The SDK returns the PDF as a Blob.',
+    pathParams: DocumentIdParamsSchema,
+    responses: {
+      // The SDK reads the PDF as a Blob; the server hands over its bytes.
+      200: c.otherResponse({ contentType: 'application/pdf', body: pdfBody }),
       ...authenticated,
       ...notFound,
     },

@@ -62,6 +62,29 @@ export async function findDocumentXml(
   return row?.xml;
 }
 
+/** What a DANFE is drawn from: the stored XML and the status that decides its marks. */
+export interface DanfeSource {
+  xml: string;
+  status: string;
+  chave: string;
+}
+
+export async function findDanfeSource(
+  db: Kysely<Database>,
+  productId: string,
+  id: string,
+): Promise<DanfeSource | undefined> {
+  const row = await db
+    .selectFrom('document_xml')
+    .innerJoin('documents', 'documents.id', 'document_xml.document_id')
+    .select(['document_xml.xml', 'documents.status', 'documents.chave_acesso'])
+    .where('documents.id', '=', id)
+    .where('documents.product_id', '=', productId)
+    .where('documents.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row && { xml: row.xml, status: row.status, chave: row.chave_acesso };
+}
+
 export function findByIdempotencyKey(
   db: Kysely<Database>,
   productId: string,

@@ -5,9 +5,14 @@ import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../errors.js';
 import { productOf } from '../../http/product-of.js';
 import { toDocumentRead } from './documents.mapper.js';
-import { findDocument, findDocumentXml, listDocuments } from './documents.repository.js';
+import {
+  findDanfeSource,
+  findDocument,
+  findDocumentXml,
+  listDocuments,
+} from './documents.repository.js';
 
-export function documentsRouter({ db }: AppContext) {
+export function documentsRouter({ db, danfe }: AppContext) {
   return initServer().router(contract.documents, {
     listDocuments: async ({ query, req }) => {
       const rows = await listDocuments(db, {
@@ -29,6 +34,17 @@ export function documentsRouter({ db }: AppContext) {
       const xml = await findDocumentXml(db, productOf(req), params.document_id);
       if (xml === undefined) throw notFound('document_not_found', 'No such document.');
       return { status: 200, body: xml };
+    },
+    getDocumentDanfe: async ({ params, req, res }) => {
+      const source = await findDanfeSource(db, productOf(req), params.document_id);
+      if (!source) throw notFound('document_not_found', 'No such document.');
+      // The stored XML is a signed NFe (or an nfeProc once authorised): the package prints
+      // "NÃO AUTORIZADA" by itself when there is no protocol; cancellation is a status, not XML.
+      const pdf = await danfe.render(source.xml, { cancelada: source.status === 'cancelada' });
+      res.setHeader('Content-Disposition', `inline; filename="NFe${source.chave}.pdf"`);
+      // ts-rest types one body for both ends: the SDK reads a PDF as a Blob, Express sends bytes.
+      const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+      return { status: 200, body: bytes as unknown as Blob };
     },
   });
 }

@@ -94,7 +94,10 @@ function completeOperation(operation: Json, route: AppRoute): Json {
     const declared = route.responses[Number(status)];
     if (isOtherResponse(declared)) {
       // c.otherResponse: the generator files it under application/json with an empty schema.
-      response.content = { [declared.contentType]: { schema: { type: 'string' } } };
+      // Binary bodies (the DANFE's PDF) are `format: binary`; XML and text stay plain strings.
+      const binary = !/^text\/|[/+]xml$/.test(declared.contentType);
+      const schema = binary ? { type: 'string', format: 'binary' } : { type: 'string' };
+      response.content = { [declared.contentType]: { schema } };
     }
     if (status === '503' || status === '429') {
       headers['Retry-After'] = {
