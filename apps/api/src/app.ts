@@ -9,6 +9,7 @@ import { AUTH_FAILURE_DEFAULTS, createAuthFailureLimiter } from './http/rate-lim
 import { createMetrics } from './http/metrics.js';
 import { requestContext } from './http/request-context.js';
 import { requestValidationHandler } from './http/request-validation-handler.js';
+import { requireJsonBodies } from './http/require-json.js';
 import { securityHeaders } from './http/security-headers.js';
 import { jsonBody } from './http/json-body.js';
 import { rejectUnstorableText } from './http/text-guard.js';
@@ -37,6 +38,7 @@ export function createApp(ctx: AppContext): express.Express {
     app.get('/metrics', metrics.handler);
   }
   app.use(docsRouter());
+  app.use(requireJsonBodies(contract));
   app.use(jsonBody());
 
   const router = initServer().router(contract, {

@@ -15,6 +15,7 @@ export const ErrorCodeSchema = z.enum([
   'series_exhausted',
   'series_number_in_use',
   'payload_too_large',
+  'unsupported_media_type',
   'rate_limited',
   'service_unavailable',
   'internal_error',
@@ -77,6 +78,11 @@ export const ERROR_CODE_DESCRIPTIONS: Readonly<
   payload_too_large: {
     status: 413,
     description: 'JSON body over 2 MiB, or certificate file over 100 KiB.',
+  },
+  unsupported_media_type: {
+    status: 415,
+    description:
+      'The route takes a JSON body and the request sent another Content-Type (or none): send Content-Type: application/json.',
   },
   rate_limited: {
     status: 429,
