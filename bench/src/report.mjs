@@ -1,6 +1,7 @@
 // docs/benchmarks.md: generated from bench/results/*.json by every `pnpm bench` run.
 import { renderLibrary } from './library.mjs';
 import { renderHttp, renderList } from './render-http.mjs';
+import { renderSustained } from './render-sustained.mjs';
 import { fmtMs } from './stats.mjs';
 
 const verdict = (ok) => (ok === null ? '**not measured**' : ok ? '**met**' : '**not met**');
@@ -64,7 +65,7 @@ function loadNote(r) {
   return ` (load average at start ${r.loadavg.start.map((x) => x.toFixed(2)).join(' ')}, at end ${r.loadavg.end.map((x) => x.toFixed(2)).join(' ')})`;
 }
 
-export function renderDocument({ library, http, list, machine, quick }) {
+export function renderDocument({ library, http, list, sustained, machine, quick }) {
   const m = http?.machine ?? list?.machine ?? library?.machine ?? machine;
   const out = [];
   out.push('# Benchmarks');
@@ -103,6 +104,9 @@ export function renderDocument({ library, http, list, machine, quick }) {
   );
   out.push(
     'DATABASE_URL=postgres://… npx pnpm@10.34.9 bench --only http   # a fresh database on that server instead of embedded PostgreSQL',
+  );
+  out.push(
+    'npx pnpm@10.34.9 bench --only sustained --sustained-seconds 300 --sustained-label after   # 5-minute rows, kept beside earlier ones',
   );
   out.push(
     'BENCH_API_WORKERS=2 npx pnpm@10.34.9 bench --only http          # API_WORKERS for the API under test (default 1)',
@@ -272,6 +276,10 @@ export function renderDocument({ library, http, list, machine, quick }) {
   out.push(`## 3. List route: GET /v1/documentos${loadNote(list)}`);
   out.push('');
   out.push(list ? renderList(list) : 'Not run yet.');
+  out.push('');
+  out.push('## 4. Sustained load: one series and 32 series for minutes');
+  out.push('');
+  out.push(renderSustained(sustained));
   out.push('');
   const when = [library, http, list].filter(Boolean).map((r) => `${r.part} ${r.finishedAt}`);
   out.push(`Results: ${when.join(', ')}.`);
