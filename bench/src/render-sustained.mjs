@@ -63,6 +63,7 @@ function windows(s) {
       'index pages',
       'autovacuums',
       'oldest other xact ms',
+      'line pointers normal / redirect / dead',
     ],
     s.windows.map((w, i) => {
       const t = w.series ?? {};
@@ -79,6 +80,7 @@ function windows(s) {
         t.indexPages ?? 'n/a',
         t.autovacuums ?? 'n/a',
         t.oldestXactMs ?? 'n/a',
+        t.normal !== undefined ? `${t.normal} / ${t.redirect} / ${t.deadPointers}` : 'n/a',
       ];
     }),
   );
@@ -94,7 +96,8 @@ export function renderSustained(doc) {
       '(SEFAZ off) to one series, then, on a fresh stack, spread over 32 series. Throughput and latency are counted per 5-second window by completion time; ' +
       `the target (issue #21) is that the slowest window keeps ≥ ${SLOWEST_SHARE_TARGET * 100} % of the fastest one's throughput and every window's p99 stays ≤ ${P99_TARGET_MS} ms. ` +
       "Each window also shows PostgreSQL's figures for the `series` table (pg_stat_user_tables: updates and HOT updates in the window, dead rows; heap and index size in pages; autovacuum passes) " +
-      'and the age of the oldest open transaction of any other backend, which bounds what page pruning may remove. ' +
+      'and the age of the oldest open transaction of any other backend, which bounds what page pruning may remove; ' +
+      'with pageinspect (a superuser connection), the line pointers on all its pages: `normal` beyond the live rows are row versions pruning has not removed yet. ' +
       'Runs are kept under their label (the git commit unless `--sustained-label` names it), database and length, so runs before and after a change stand side by side.',
   );
   out.push('');

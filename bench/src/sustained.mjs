@@ -30,9 +30,31 @@ const TABLE_STATS = `
               and xact_start is not null) as "oldestXactMs"
   from pg_stat_user_tables where relname = $1`;
 
-async function tableStats(sql, table) {
+// Line pointers on the table's pages (pageinspect, when the bench may create it): row versions
+// pruning has not removed yet are `normal` beyond the live rows; `redirect` roots of HOT chains.
+const LINE_POINTERS = `
+  select count(*) filter (where lp_flags = 1)::int as normal,
+         count(*) filter (where lp_flags = 2)::int as redirect,
+         count(*) filter (where lp_flags = 3)::int as "deadPointers",
+         count(*) filter (where lp_flags = 0)::int as unused
+  from generate_series(0, pg_relation_size($1::text::regclass) / current_setting('block_size')::int - 1) as p,
+       heap_page_items(get_raw_page($1::text, p::int))`;
+
+async function tableStats(sql, table, pageinspect) {
   const { rows } = await sql.query(TABLE_STATS, [table]);
-  return rows[0] ?? null;
+  const stats = rows[0] ?? null;
+  if (stats && pageinspect) Object.assign(stats, (await sql.query(LINE_POINTERS, [table])).rows[0]);
+  return stats;
+}
+
+/** pageinspect needs a superuser; without it the windows go without line pointer counts. */
+async function tryPageinspect(sql) {
+  try {
+    await sql.query('create extension if not exists pageinspect');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** One closed-loop client per connection; every answer is recorded with its completion time. */
@@ -126,7 +148,8 @@ async function scenario(stack, { label, bodies, durationS, log }) {
   const series = [];
   const loads = [];
   const delta = (a, b) => (a && b ? b - a : null);
-  let previous = await tableStats(stack.sql, 'series');
+  const pageinspect = await tryPageinspect(stack.sql);
+  let previous = await tableStats(stack.sql, 'series', pageinspect);
   const cpuStart = stack.sampler.cpu();
   let cpuAt = cpuStart;
   const { answers, errors } = await closedLoop({
@@ -136,7 +159,7 @@ async function scenario(stack, { label, bodies, durationS, log }) {
     clients: CLIENTS,
     durationS,
     onWindow: async (w, answers) => {
-      const now = await tableStats(stack.sql, 'series');
+      const now = await tableStats(stack.sql, 'series', pageinspect);
       const cpu = stack.sampler.cpu();
       series.push({
         ...now,
@@ -186,7 +209,10 @@ function logWindow(log, label, i, w) {
   log(
     `sustained: ${label} ${String((i + 1) * WINDOW_S).padStart(3)} s: ${w.perSec.toFixed(0)}/s p99 ${Number.isFinite(w.p99) ? w.p99.toFixed(0) : 'n/a'} ms` +
       (s
-        ? ` | series upd +${s.updDelta} hot +${s.hotDelta} dead ${s.dead} pages ${s.pages} idx ${s.indexPages} autovac ${s.autovacuums} oldest xact ${s.oldestXactMs} ms`
+        ? ` | series upd +${s.updDelta} hot +${s.hotDelta} dead ${s.dead} pages ${s.pages} idx ${s.indexPages} autovac ${s.autovacuums} oldest xact ${s.oldestXactMs} ms` +
+          (s.normal !== undefined
+            ? ` lp normal ${s.normal} redirect ${s.redirect} dead ${s.deadPointers} unused ${s.unused}`
+            : '')
         : ''),
   );
 }
