@@ -64,6 +64,7 @@ function windows(s) {
       'autovacuums',
       'oldest other xact ms',
       'line pointers normal / redirect / dead',
+      'buffers lookup / store',
     ],
     s.windows.map((w, i) => {
       const t = w.series ?? {};
@@ -81,6 +82,7 @@ function windows(s) {
         t.autovacuums ?? 'n/a',
         t.oldestXactMs ?? 'n/a',
         t.normal !== undefined ? `${t.normal} / ${t.redirect} / ${t.deadPointers}` : 'n/a',
+        t.lookupBuffers !== undefined ? `${t.lookupBuffers} / ${t.storeBuffers}` : 'n/a',
       ];
     }),
   );
@@ -97,7 +99,8 @@ export function renderSustained(doc) {
       `the target (issue #21) is that the slowest window keeps ≥ ${SLOWEST_SHARE_TARGET * 100} % of the fastest one's throughput and every window's p99 stays ≤ ${P99_TARGET_MS} ms. ` +
       "Each window also shows PostgreSQL's figures for the `series` table (pg_stat_user_tables: updates and HOT updates in the window, dead rows; heap and index size in pages; autovacuum passes) " +
       'and the age of the oldest open transaction of any other backend, which bounds what page pruning may remove; ' +
-      'with pageinspect (a superuser connection), the line pointers on all its pages: `normal` beyond the live rows are row versions pruning has not removed yet. ' +
+      'with pageinspect (a superuser connection), the line pointers on all its pages: `normal` beyond the live rows are row versions pruning has not removed yet, `dead` are left by updates that were not HOT until vacuum frees them; ' +
+      'and EXPLAIN (ANALYZE, BUFFERS) of the busy series row as every emission looks it up (by slot) and as the store statement locks it (by id): buffers per execution. ' +
       'Runs are kept under their label (the git commit unless `--sustained-label` names it), database and length, so runs before and after a change stand side by side.',
   );
   out.push('');

@@ -40,11 +40,38 @@ const LINE_POINTERS = `
   from generate_series(0, pg_relation_size($1::text::regclass) / current_setting('block_size')::int - 1) as p,
        heap_page_items(get_raw_page($1::text, p::int))`;
 
-async function tableStats(sql, table, pageinspect) {
+async function tableStats(sql, table, pageinspect, busy) {
   const { rows } = await sql.query(TABLE_STATS, [table]);
   const stats = rows[0] ?? null;
+  if (stats && busy) {
+    stats.lookupBuffers = await probeBuffers(sql, PROBES.lookup, [
+      busy.productId,
+      busy.tenantRef,
+      busy.branchRef,
+    ]);
+    stats.storeBuffers = await probeBuffers(sql, PROBES.store, [[busy.seriesId]]);
+  }
   if (stats && pageinspect) Object.assign(stats, (await sql.query(LINE_POINTERS, [table])).rows[0]);
   return stats;
+}
+
+// What the two statements that find the busy series row cost now, in buffers: the lookup every
+// emission makes (by slot) and the store's (by id). A chain of versions or index entries pruning
+// has not removed shows here as more buffers per execution.
+const PROBES = {
+  lookup: `select s.id, s.next_number from series s
+           where s.product_id = $1 and s.tenant_ref = $2 and s.branch_ref = $3
+             and s.document_model = '55' and s.serie = 1 and s.deleted_at is null`,
+  store: `select s.id, s.next_number from series s where s.id = any($1::uuid[]) and s.deleted_at is null`,
+};
+
+async function probeBuffers(sql, text, values) {
+  const { rows } = await sql.query(
+    `explain (analyze, buffers, costs off, timing off, summary off, format json) ${text}`,
+    values,
+  );
+  const plan = rows[0]['QUERY PLAN'][0].Plan;
+  return `${plan['Shared Hit Blocks'] + plan['Shared Read Blocks']} (${plan['Node Type'].toLowerCase()})`;
 }
 
 /** pageinspect needs a superuser; without it the windows go without line pointer counts. */
@@ -149,7 +176,14 @@ async function scenario(stack, { label, bodies, durationS, log }) {
   const loads = [];
   const delta = (a, b) => (a && b ? b - a : null);
   const pageinspect = await tryPageinspect(stack.sql);
-  let previous = await tableStats(stack.sql, 'series', pageinspect);
+  const refs = branchRefs(0);
+  const busy = {
+    productId: stack.product.id,
+    tenantRef: refs.tenant_ref,
+    branchRef: refs.branch_ref,
+    seriesId: stack.seriesIds[0],
+  };
+  let previous = await tableStats(stack.sql, 'series', pageinspect, busy);
   const cpuStart = stack.sampler.cpu();
   let cpuAt = cpuStart;
   const { answers, errors } = await closedLoop({
@@ -159,7 +193,7 @@ async function scenario(stack, { label, bodies, durationS, log }) {
     clients: CLIENTS,
     durationS,
     onWindow: async (w, answers) => {
-      const now = await tableStats(stack.sql, 'series', pageinspect);
+      const now = await tableStats(stack.sql, 'series', pageinspect, busy);
       const cpu = stack.sampler.cpu();
       series.push({
         ...now,
@@ -209,7 +243,7 @@ function logWindow(log, label, i, w) {
   log(
     `sustained: ${label} ${String((i + 1) * WINDOW_S).padStart(3)} s: ${w.perSec.toFixed(0)}/s p99 ${Number.isFinite(w.p99) ? w.p99.toFixed(0) : 'n/a'} ms` +
       (s
-        ? ` | series upd +${s.updDelta} hot +${s.hotDelta} dead ${s.dead} pages ${s.pages} idx ${s.indexPages} autovac ${s.autovacuums} oldest xact ${s.oldestXactMs} ms` +
+        ? ` | series upd +${s.updDelta} hot +${s.hotDelta} dead ${s.dead} pages ${s.pages} idx ${s.indexPages} autovac ${s.autovacuums} oldest xact ${s.oldestXactMs} ms buffers lookup ${s.lookupBuffers} store ${s.storeBuffers}` +
           (s.normal !== undefined
             ? ` lp normal ${s.normal} redirect ${s.redirect} dead ${s.deadPointers} unused ${s.unused}`
             : '')

@@ -11,7 +11,9 @@ import { sql, type Kysely } from 'kysely';
 // reader of the page prune it as soon as it is no longer nearly empty (pruning is attempted when
 // the free space is below the fillfactor's reserve), so chains are cut short on the page.
 // The autovacuum settings make the operator's defaults irrelevant for this tiny table: it is
-// vacuumed on every autovacuum round once 1,000 versions died, without cost-based sleeps.
+// vacuumed on every autovacuum round (autovacuum_naptime) once 50 versions are dead and unpruned,
+// however many series there are (no scale factor), and without cost-based sleeps. Only vacuum
+// frees the dead line pointers and index entries left by the rare update that was not HOT.
 //
 // CLUSTER rewrites the existing rows at the new fillfactor (ALTER TABLE … SET only affects pages
 // written later; VACUUM FULL cannot run in the migration's transaction). The table is small.
@@ -19,7 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table series set (
     fillfactor = 10,
     autovacuum_vacuum_scale_factor = 0,
-    autovacuum_vacuum_threshold = 1000,
+    autovacuum_vacuum_threshold = 50,
     autovacuum_vacuum_cost_delay = 0
   )`.execute(db);
   await sql`cluster series using series_pkey`.execute(db);
