@@ -2,7 +2,7 @@
 // `pnpm bench [--quick] [--only library|http|list|sustained[,…]]`: prints tables and, for a full run, writes
 // docs/benchmarks.md from the latest result of every part (bench/results/<part>.json).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -173,6 +173,9 @@ const doc = renderDocument({
   sustained: load('sustained'),
   machine: machineInfo(),
   quick,
+  comparisons: existsSync(join(REPO, 'bench', 'comparisons.md'))
+    ? readFileSync(join(REPO, 'bench', 'comparisons.md'), 'utf8')
+    : undefined,
 });
 const target = quick ? join(outDir, 'benchmarks.quick.md') : join(REPO, 'docs', 'benchmarks.md');
 if (!values['no-docs']) {

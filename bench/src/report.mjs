@@ -65,7 +65,7 @@ function loadNote(r) {
   return ` (load average at start ${r.loadavg.start.map((x) => x.toFixed(2)).join(' ')}, at end ${r.loadavg.end.map((x) => x.toFixed(2)).join(' ')})`;
 }
 
-export function renderDocument({ library, http, list, sustained, machine, quick }) {
+export function renderDocument({ library, http, list, sustained, machine, quick, comparisons }) {
   const m = http?.machine ?? list?.machine ?? library?.machine ?? machine;
   const out = [];
   out.push('# Benchmarks');
@@ -284,5 +284,7 @@ export function renderDocument({ library, http, list, sustained, machine, quick 
   const when = [library, http, list].filter(Boolean).map((r) => `${r.part} ${r.finishedAt}`);
   out.push(`Results: ${when.join(', ')}.`);
   out.push('');
+  // Before/after runs of one change (bench/comparisons.md) are measured by hand, not by this run.
+  if (comparisons) out.push(comparisons.trimEnd(), '');
   return out.join('\n');
 }

@@ -1,7 +1,9 @@
+import { contract } from '@emissor/contract';
 import { describe, expect, it } from 'vitest';
 
 import { createIdempotencyDoor } from '../../src/modules/emissions/idempotency-door.js';
 import { requestFingerprint } from '../../src/modules/emissions/request-fingerprint.js';
+import { emissionRequest } from '../helpers/emission.js';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -73,13 +75,34 @@ describe('idempotency door', () => {
 });
 
 describe('request fingerprint', () => {
-  it('ignores key order and spacing, and changes with any value', () => {
-    const a = requestFingerprint({ b: 1, a: { y: ['x', '1.50'], x: null } });
-    expect(requestFingerprint(JSON.parse('{ "a": {"x": null, "y": ["x", "1.50"]}, "b": 1 }'))).toBe(
-      a,
+  const schema = contract.emissions.emit.body;
+  /** The same JSON with the keys of every object in reverse order. */
+  const reversed = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(reversed)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .reverse()
+              .map(([k, x]) => [k, reversed(x)]),
+          )
+        : v;
+
+  it('is the same for a body sent with its keys in any order, at any depth', () => {
+    const body = emissionRequest({ tenant_ref: 't', branch_ref: 'b' }, { items: 3 });
+    expect(JSON.stringify(reversed(body))).not.toBe(JSON.stringify(body));
+    expect(requestFingerprint(schema.parse(reversed(body)))).toBe(
+      requestFingerprint(schema.parse(body)),
     );
-    expect(requestFingerprint({ b: 1, a: { y: ['x', '1.5'], x: null } })).not.toBe(a);
-    expect(requestFingerprint({ b: 1, a: { y: ['1.50', 'x'], x: null } })).not.toBe(a);
-    expect(a).toMatch(/^[0-9a-f]{64}$/);
+    expect(requestFingerprint(schema.parse(body))).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('changes with any value', () => {
+    const body = emissionRequest({ tenant_ref: 't', branch_ref: 'b' }, { items: 3 });
+    const other = structuredClone(body);
+    other.itens[2]!.descricao += '.';
+    expect(requestFingerprint(schema.parse(other))).not.toBe(
+      requestFingerprint(schema.parse(body)),
+    );
   });
 });

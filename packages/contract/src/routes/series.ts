@@ -36,7 +36,13 @@ export const seriesRouter = c.router({
     summary: 'Set the next number a series will use',
     pathParams: SeriesIdParamsSchema,
     body: FiscalSeriesPatchSchema,
-    responses: { 200: FiscalSeriesReadSchema, ...authenticated, ...withBody, ...notFound },
+    responses: {
+      200: FiscalSeriesReadSchema,
+      ...authenticated,
+      ...withBody,
+      ...notFound,
+      ...conflict,
+    },
     metadata: { auth: 'api-key' } as const,
   },
 });

@@ -13,6 +13,7 @@ export const ErrorCodeSchema = z.enum([
   'certificate_expired',
   'certificate_not_yet_valid',
   'series_exhausted',
+  'series_number_in_use',
   'payload_too_large',
   'rate_limited',
   'service_unavailable',
@@ -67,6 +68,11 @@ export const ERROR_CODE_DESCRIPTIONS: Readonly<
   series_exhausted: {
     status: 409,
     description: 'The series has no number left (the next would exceed 999999999).',
+  },
+  series_number_in_use: {
+    status: 409,
+    description:
+      'PATCH next_number at or below a number the series has already used; it must be above the highest one.',
   },
   payload_too_large: {
     status: 413,

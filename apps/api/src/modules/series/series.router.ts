@@ -31,9 +31,14 @@ export function seriesRouter({ db }: AppContext) {
       return { status: 201, body: toSeriesRead(row) };
     },
     patchSeries: async ({ params, body, req }) => {
-      const row = await setNextNumber(db, productOf(req), params.series_id, body.next_number);
-      if (!row) throw notFound('series_not_found', 'No such series.');
-      return { status: 200, body: toSeriesRead(row) };
+      const change = await setNextNumber(db, productOf(req), params.series_id, body.next_number);
+      if (change.kind === 'not_found') throw notFound('series_not_found', 'No such series.');
+      if (change.kind === 'in_use')
+        throw conflict(
+          'series_number_in_use',
+          `next_number must be above ${change.highestUsed}, the highest number this series has used.`,
+        );
+      return { status: 200, body: toSeriesRead(change.series) };
     },
   });
 }
