@@ -25,10 +25,12 @@ export type XmlSignErrorCode =
   | 'unsupported'
   /** No `infNFe` element, or one without an `Id` attribute. */
   | 'no_infnfe'
+  /** `signElement`: no element of the given name, or one without an `Id` attribute. */
+  | 'no_element'
   /** The NF-e already carries a `Signature` after `infNFe`. */
   | 'already_signed';
 
-/** Thrown by `signNfe` and `canonicalizeInfNfe` for input they cannot handle. */
+/** Thrown by `signNfe`, `signElement` and `canonicalizeInfNfe` for input they cannot handle. */
 export class XmlSignError extends Error {
   override name = 'XmlSignError';
 

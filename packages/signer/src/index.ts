@@ -1,8 +1,8 @@
 export { canonicalizeInfNfe } from './c14n.js';
 export { CertificateError, XmlSignError } from './errors.js';
 export { certificateValidityAt, readPkcs12 } from './pkcs12.js';
-export { signNfe } from './sign.js';
-export { verifyNfe } from './verify.js';
+export { signElement, signNfe } from './sign.js';
+export { verifyElement, verifyNfe } from './verify.js';
 
 export type { CertificateErrorCode, XmlSignErrorCode } from './errors.js';
 export type { Credentials } from './pkcs12.js';

@@ -34,16 +34,46 @@ export type SigningCredentials = Pick<Credentials, 'privateKey' | 'certificateBa
  * @throws {XmlSignError} `no_infnfe` (no infNFe or no Id), `already_signed`, `malformed`, `unsupported`.
  */
 export function signNfe(xml: string, credentials: SigningCredentials): string {
-  const located = locateElement(xml, 'infNFe');
-  if (!located) throw new XmlSignError('no_infnfe', 'the document has no <infNFe> element');
+  try {
+    return signElement(xml, 'infNFe', credentials);
+  } catch (error) {
+    if (error instanceof XmlSignError && error.code === 'no_element') {
+      throw new XmlSignError('no_infnfe', error.message);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The same enveloped signature as `signNfe`, over the first element named `elementName` (which
+ * must carry an `Id`): `infEvento` of an NF-e event, `infInut` of an inutilização, or any other
+ * SEFAZ message signed the NF-e way. The `<Signature>` goes right after the element's end tag.
+ *
+ * @example
+ * ```ts
+ * const signedEvento = signElement(eventoXml, 'infEvento', credentials);
+ * ```
+ * @throws {XmlSignError} `no_element` (absent or without Id), `already_signed`, `malformed`, `unsupported`.
+ */
+export function signElement(
+  xml: string,
+  elementName: string,
+  credentials: SigningCredentials,
+): string {
+  const located = locateElement(xml, elementName);
+  if (!located)
+    throw new XmlSignError('no_element', `the document has no <${elementName}> element`);
   const idAttribute = located.tag.attributes.find((a) => a.name === 'Id');
-  if (!idAttribute) throw new XmlSignError('no_infnfe', '<infNFe> has no Id attribute');
+  if (!idAttribute) throw new XmlSignError('no_element', `<${elementName}> has no Id attribute`);
   const id = decodeAttributeValue(idAttribute.rawValue);
 
   const { canonical, end } = canonicalizeElement(xml, located.start, located.parentContext);
   const sibling = nextSiblingStart(xml, end);
   if (sibling >= 0 && localName(parseStartTag(xml, sibling).name) === 'Signature') {
-    throw new XmlSignError('already_signed', 'the NF-e already has a <Signature>');
+    throw new XmlSignError(
+      'already_signed',
+      `<${elementName}> is already followed by a <Signature>`,
+    );
   }
 
   const digestValue = createHash('sha1').update(canonical, 'utf8').digest('base64');

@@ -45,15 +45,27 @@ const stripSpace = (s: string): string => s.replace(/\s+/g, '');
  * Never throws: unreadable input gives `{ valid: false, reason: 'malformed' }`.
  */
 export function verifyNfe(xml: string): VerifyResult {
+  return verifyElement(xml, 'infNFe');
+}
+
+/**
+ * `verifyNfe` for any element signed the NF-e way (`infEvento`, `infInut`, …): the element named
+ * `elementName` (the first, or the one after `occurrence` earlier ones, e.g. the third `infNFe` of
+ * an `enviNFe` lot with `occurrence` 2) must be followed by its `Signature`, and both the digest
+ * and the RSA signature must match the certificate in KeyInfo.
+ *
+ * Never throws: unreadable input gives `{ valid: false, reason: 'malformed' }`.
+ */
+export function verifyElement(xml: string, elementName: string, occurrence = 0): VerifyResult {
   try {
-    return verifyOrThrow(xml);
+    return verifyOrThrow(xml, elementName, occurrence);
   } catch {
     return fail('malformed');
   }
 }
 
-function verifyOrThrow(xml: string): VerifyResult {
-  const located = locateElement(xml, 'infNFe');
+function verifyOrThrow(xml: string, elementName: string, occurrence: number): VerifyResult {
+  const located = locateElement(xml, elementName, occurrence);
   if (!located) return fail('malformed');
   const { canonical, end } = canonicalizeElement(xml, located.start, located.parentContext);
   const signatureStart = nextSiblingStart(xml, end);

@@ -222,14 +222,19 @@ export interface LocatedElement {
 }
 
 /**
- * Finds the first element whose qualified name is `qname`, walking the document from the top and
- * keeping track of the namespaces its ancestors declare (inclusive C14N copies them onto the
- * element). Ancestors with `xml:*` attributes are rejected: C14N would inherit them too, and NF-e
- * documents never have them.
+ * Finds the first element whose qualified name is `qname` (or the one after `occurrence` earlier
+ * ones, counted in document order), walking the document from the top and keeping track of the
+ * namespaces its ancestors declare (inclusive C14N copies them onto the element). Ancestors with
+ * `xml:*` attributes are rejected: C14N would inherit them too, and NF-e documents never have them.
  */
-export function locateElement(xml: string, qname: string): LocatedElement | undefined {
+export function locateElement(
+  xml: string,
+  qname: string,
+  occurrence = 0,
+): LocatedElement | undefined {
   const contexts: NamespaceContext[] = [{}];
   const names: string[] = [];
+  let skipped = 0;
   let i = 0;
   for (;;) {
     i = xml.indexOf('<', i);
@@ -246,7 +251,7 @@ export function locateElement(xml: string, qname: string): LocatedElement | unde
     } else {
       const tag = parseStartTag(xml, i);
       const parentContext = contexts[contexts.length - 1] ?? {};
-      if (tag.name === qname) return { start: i, tag, parentContext };
+      if (tag.name === qname && skipped++ === occurrence) return { start: i, tag, parentContext };
       if (tag.attributes.some((a) => a.name.startsWith('xml:'))) {
         throw new XmlSignError('unsupported', `xml:* attribute on an ancestor of ${qname}`);
       }

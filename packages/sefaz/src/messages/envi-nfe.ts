@@ -1,0 +1,48 @@
+import { NFE_NAMESPACE } from '../namespaces.js';
+import { withoutXmlDeclaration } from '../xml/escape.js';
+import { SefazMessageError } from './errors.js';
+import { requireIdLote } from './fields.js';
+
+/** Most NF-e per lot (`TEnviNFe`), and the size SEFAZ accepts for the whole message (214). */
+export const MAX_NFE_PER_LOT = 50;
+export const MAX_MESSAGE_BYTES = 500 * 1024;
+
+export interface EnviNFeInput {
+  /** 1–15 digits; SEFAZ echoes it but does not use it. */
+  readonly idLote: string;
+  /**
+   * `indSinc=1`: answer in the same call. Required for a lot of one NF-e since NT 2025.001 (452)
+   * and refused for several (764); a server may still answer asynchronously (103 + recibo).
+   */
+  readonly sincrono: boolean;
+  /** Signed `NFe` documents, each as signed (an XML declaration is dropped). */
+  readonly nfes: readonly string[];
+}
+
+/**
+ * `enviNFe` 4.00 for `NFeAutorizacao4`. The NF-e are embedded byte for byte, so their signatures
+ * still verify inside the lot.
+ *
+ * @throws {SefazMessageError} bad idLote, 0 or more than 50 NF-e, a document that is not an NFe,
+ *   or a message over 500 KB.
+ */
+export function buildEnviNFe(input: EnviNFeInput): string {
+  const idLote = requireIdLote(input.idLote);
+  if (input.nfes.length < 1 || input.nfes.length > MAX_NFE_PER_LOT)
+    throw new SefazMessageError(
+      'nfes',
+      `expected 1–${MAX_NFE_PER_LOT} NF-e, got ${input.nfes.length}`,
+    );
+  const documents = input.nfes.map((nfe, index) => {
+    const body = withoutXmlDeclaration(nfe).trim();
+    if (!/^<NFe[\s>]/.test(body))
+      throw new SefazMessageError(`nfes[${index}]`, 'expected an <NFe> document');
+    return body;
+  });
+  const xml =
+    `<enviNFe xmlns="${NFE_NAMESPACE}" versao="4.00"><idLote>${idLote}</idLote>` +
+    `<indSinc>${input.sincrono ? '1' : '0'}</indSinc>${documents.join('')}</enviNFe>`;
+  if (Buffer.byteLength(xml, 'utf8') > MAX_MESSAGE_BYTES)
+    throw new SefazMessageError('nfes', `the lot exceeds ${MAX_MESSAGE_BYTES} bytes`);
+  return xml;
+}
