@@ -101,7 +101,8 @@ export function renderSustained(doc) {
       'and the age of the oldest open transaction of any other backend, which bounds what page pruning may remove; ' +
       'with pageinspect (a superuser connection), the line pointers on all its pages: `normal` beyond the live rows are row versions pruning has not removed yet, `dead` are left by updates that were not HOT until vacuum frees them; ' +
       'and EXPLAIN (ANALYZE, BUFFERS) of the busy series row as every emission looks it up (by slot) and as the store statement locks it (by id): buffers per execution. ' +
-      'Runs are kept under their label (the git commit unless `--sustained-label` names it), database and length, so runs before and after a change stand side by side.',
+      'Runs are kept under their label (the git commit unless `--sustained-label` names it), database and length, so runs before and after a change stand side by side. ' +
+      'Why the series table is watched, and what migration 0007 changed: [series-counter.md](series-counter.md).',
   );
   out.push('');
   out.push(summary(runs));
