@@ -50,7 +50,11 @@ export class MemoryDocumentStore implements DocumentStore {
     for (const claim of claims)
       if (outcomes.get(claim.seriesId)?.stored)
         this.counters.set(claim.seriesId, claim.firstNumber + claim.count);
-    return { kind: 'settled', outcomes, created: new Map(winners.map((d) => [d, this.#insert(d)])) };
+    return {
+      kind: 'settled',
+      outcomes,
+      created: new Map(winners.map((d) => [d, this.#insert(d)])),
+    };
   }
 
   async storeUnderSeriesLock(
