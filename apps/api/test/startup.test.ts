@@ -44,6 +44,7 @@ describe('start-up', () => {
       '2026_11_21_0004_create_documents',
       '2026_11_21_0005_index_document_filters',
       '2026_11_26_0006_document_request_fingerprint',
+      '2026_11_26_0007_series_counter_storage',
     ]);
     for (const api of apis) {
       const res = await fetch(`${api.url}/v1/health`);
