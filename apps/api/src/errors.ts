@@ -1,6 +1,6 @@
 import { ERROR_CODE_DESCRIPTIONS, type ErrorCode } from '@emissor/contract';
 
-export type ErrorStatus = 401 | 404 | 409 | 413 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 404 | 409 | 413 | 429 | 500 | 503;
 
 /** A failure the API reports as `{"detail": {"code", "message"}}` with `status`. */
 export class AppError extends Error {

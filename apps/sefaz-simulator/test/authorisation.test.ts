@@ -57,6 +57,22 @@ describe('NFeAutorizacao4 over mutual TLS', () => {
     expect(xmllintErrors(nfeProc, 'procNFe')).toBe('');
   });
 
+  it('authorises a note issued more than 7 days before with 150 (autorização fora de prazo)', async () => {
+    const note = signedNfe(acme, {
+      numero: 17,
+      issuedAt: new Date(Date.now() - 8 * 24 * 3600_000),
+    });
+    const answer = await authorise(enviNFe([note.xml], '1'));
+    expect(xmllintErrors(answer.message, 'retEnviNFe')).toBe('');
+    if (answer.answer.kind !== 'retEnviNFe') throw new Error(answer.message);
+    expect(answer.answer.protNFe?.cStat).toBe('150');
+    expect(answer.answer.protNFe?.nProt).toMatch(/^135\d{12}$/);
+    expect(classifyAutorizacao(answer.answer, [note.chave])[0]?.classification).toMatchObject({
+      kind: 'final',
+      result: 'autorizada',
+    });
+  });
+
   it('answers 297 for a note changed after signing', async () => {
     const note = signedNfe(acme, { numero: 2 });
     const tampered = note.xml.replace('UM PRODUTO TESTE QUALQUER', 'OUTRO PRODUTO QUALQUER');

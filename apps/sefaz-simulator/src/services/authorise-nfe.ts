@@ -5,11 +5,13 @@ import { takeDocumentKnob } from '../db/document-knobs.js';
 import type { RegisteredNfe } from '../db/nfe-registry.js';
 import { registerNfe } from '../db/nfe-registry.js';
 import { nextProtocol } from '../db/numbers.js';
+import type { NfeView } from '../rules/index.js';
 import { firstRejection, viewNfe } from '../rules/index.js';
 import type { Rejection } from '../rules/rejection.js';
 import { rejection } from '../rules/rejection.js';
 import { cnpjOfCertificate } from '../tls/client-cnpj.js';
 import type { Element } from '../xml/dom.js';
+import { text } from '../xml/dom.js';
 import { checkSignature } from '../xml/signature-status.js';
 
 /** The verdict on one NF-e of a lot: its protNFe, and whether its answer is to be dropped. */
@@ -19,6 +21,9 @@ export interface NfeVerdict {
 }
 
 const AUTHORISED = rejection('100', 'Autorizado o uso da NF-e');
+const AUTHORISED_LATE = rejection('150', 'Autorizado o uso da NF-e, autorização fora de prazo');
+/** NT 2025.001 §02.4: a note issued more than 7 days before reception is authorised with 150. */
+const LATE_AFTER_MS = 7 * 24 * 3600_000;
 const DEFAULT_DENIAL = rejection('302', 'Uso Denegado: Irregularidade fiscal do destinatário');
 
 /**
@@ -60,7 +65,9 @@ export async function authoriseNfe(
   const status =
     forced?.action === 'deny'
       ? rejection(forced.cStat ?? DEFAULT_DENIAL.cStat, forced.xMotivo ?? DEFAULT_DENIAL.xMotivo)
-      : AUTHORISED;
+      : receivedLate(view, context.receivedAt)
+        ? AUTHORISED_LATE
+        : AUTHORISED;
   const nProt = await nextProtocol(pool, schema, view.cUF, context.receivedAt);
   const protocol = answer(status, { nProt, digVal });
   const record: RegisteredNfe = {
@@ -123,4 +130,9 @@ function duplicate(existing: RegisteredNfe, digVal: string): Rejection {
     '204',
     `Rejeição: Duplicidade de NF-e [nProt:${existing.protocolo}][dhAut:${brasiliaDateTime(existing.recebidoEm)}]`,
   );
+}
+
+function receivedLate(view: NfeView, receivedAt: Date): boolean {
+  const issued = Date.parse(text(view.ide, 'dhEmi') ?? '');
+  return !Number.isNaN(issued) && receivedAt.getTime() - issued > LATE_AFTER_MS;
 }
