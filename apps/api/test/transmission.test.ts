@@ -244,4 +244,20 @@ describe('transmission to the local SEFAZ', () => {
     });
     expect(ignored.headers.get('preference-applied')).toBeNull();
   });
+
+  it('the SDK: emit(req, { wait }) answers autorizada; documents.waitUntilFinal(id) returns the final record', async () => {
+    const product = await server.newProduct();
+    const r = refs();
+    await prepareBranch(server.url, product, r, fresh());
+    const waited = await product.client.emit(emissionRequest(r), { wait: 10 });
+    expect(waited.status).toBe(201);
+    if (waited.status !== 201) return;
+    expect(waited.body.status).toBe('autorizada');
+    expect(waited.headers.get('preference-applied')).toBe('wait=10');
+
+    const emitted = await emit(product, emissionRequest(r));
+    const final = await product.client.documents.waitUntilFinal(emitted.id, { timeoutMs: 30_000 });
+    expect(final).toMatchObject({ id: emitted.id, status: 'autorizada' });
+    expect(final.protocolo).toMatch(/^1\d{14}$/);
+  });
 });

@@ -36,6 +36,23 @@ export interface EmitOptions {
   idempotencyKey?: string;
   /** Retries for this call, overriding the client's `retry.maxRetries`. */
   retries?: number;
+  /**
+   * Seconds (1–60) the server may hold the answer until the document is final (`autorizada`,
+   * `rejeitada`, `denegada`): sent as `Prefer: wait=N`. Retries keep the same key, so a retried
+   * wait still returns the one document.
+   */
+  wait?: number;
+}
+
+/** Statuses after which a document no longer changes by itself (decisions.md, document status). */
+const FINAL_STATUSES = new Set(['assinada', 'autorizada', 'denegada', 'rejeitada', 'cancelada']);
+
+/** Thrown by `documents.waitUntilFinal` when the document is still `processando` at the deadline. */
+export class DocumentNotFinalError extends Error {
+  override name = 'DocumentNotFinalError';
+  constructor(readonly documentId: string) {
+    super(`Document ${documentId} is still processando`);
+  }
 }
 
 /** Answers that mean "not processed, try again later": the database is down, or rate limited. */
@@ -90,7 +107,22 @@ export type EmitResult = Awaited<ReturnType<EmitRoute>> & {
   attempts: number;
 };
 
-export type EmissorClient = EmissorRoutes & {
+type DocumentRoutes = EmissorRoutes['documents'];
+type DocumentRead = Extract<
+  Awaited<ReturnType<DocumentRoutes['getDocument']>>,
+  { status: 200 }
+>['body'];
+
+export type EmissorClient = Omit<EmissorRoutes, 'documents'> & {
+  documents: DocumentRoutes & {
+    /**
+     * Reads the document until it leaves `processando`, each read held by the server for up to
+     * 60 s (`Prefer: wait`), so there is no polling loop on either side. Resolves with the final
+     * record; throws {@link DocumentNotFinalError} after `timeoutMs` (default 5 minutes), and
+     * an Error for a status other than 200 (e.g. 404).
+     */
+    waitUntilFinal(documentId: string, options?: { timeoutMs?: number }): Promise<DocumentRead>;
+  };
   /** Uploads a certificate from bytes or a Blob, as a real multipart form. */
   uploadCertificate(args: UploadCertificateArgs): UploadCertificateResult;
   /**
@@ -130,6 +162,23 @@ export function createEmissorClient(options: EmissorClientOptions): EmissorClien
   });
   return {
     ...routes,
+    documents: {
+      ...routes.documents,
+      async waitUntilFinal(documentId, { timeoutMs = 5 * 60_000 } = {}) {
+        const deadline = Date.now() + timeoutMs;
+        for (;;) {
+          const left = Math.ceil((deadline - Date.now()) / 1000);
+          const res = await routes.documents.getDocument({
+            params: { document_id: documentId },
+            headers: left >= 1 ? { prefer: `wait=${Math.min(60, left)}` } : {},
+          });
+          if (res.status !== 200)
+            throw new Error(`reading document ${documentId} answered ${res.status}`);
+          if (FINAL_STATUSES.has(res.body.status)) return res.body;
+          if (Date.now() >= deadline) throw new DocumentNotFinalError(documentId);
+        }
+      },
+    },
     uploadCertificate({ query, cnpj, password, file, filename = 'certificate.pfx' }) {
       const blob = file instanceof Blob ? file : new Blob([file], { type: 'application/x-pkcs12' });
       const body: CertificateUploadForm = {
@@ -139,14 +188,17 @@ export function createEmissorClient(options: EmissorClientOptions): EmissorClien
       };
       return routes.certificates.uploadCertificate({ query, body });
     },
-    async emit(body, { idempotencyKey = globalThis.crypto.randomUUID(), retries } = {}) {
+    async emit(body, { idempotencyKey = globalThis.crypto.randomUUID(), retries, wait } = {}) {
       const retry = { ...RETRY_DEFAULTS, ...options.retry };
       const maxRetries = retries ?? retry.maxRetries;
       for (let attempt = 0; ; attempt++) {
         let res;
         try {
           res = await routes.emissions.emit({
-            headers: { 'idempotency-key': idempotencyKey },
+            headers: {
+              'idempotency-key': idempotencyKey,
+              ...(wait !== undefined && { prefer: `wait=${wait}` }),
+            },
             body,
           });
         } catch (error) {

@@ -1,4 +1,4 @@
-export { createEmissorClient, EmitNetworkError } from './client.js';
+export { createEmissorClient, DocumentNotFinalError, EmitNetworkError } from './client.js';
 export { isErrorCode } from './errors.js';
 export { parseRetryAfter, RETRY_DEFAULTS } from './retry.js';
 

@@ -6,6 +6,7 @@ import {
   DocumentListQuerySchema,
   FiscalDocumentReadSchema,
 } from '../schemas/documents.js';
+import { DocumentReadHeadersSchema } from '../schemas/emissions.js';
 import { authenticated, notFound } from './responses.js';
 
 const c = initContract();
@@ -26,6 +27,9 @@ export const documentsRouter = c.router({
     method: 'GET',
     path: '/documentos/:document_id',
     summary: 'One document record (without its XML)',
+    description:
+      'With `Prefer: wait=N` (1–60) the answer waits until the document leaves `processando` or N seconds pass (`Preference-Applied: wait=N`).',
+    headers: DocumentReadHeadersSchema,
     pathParams: DocumentIdParamsSchema,
     responses: { 200: FiscalDocumentReadSchema, ...authenticated, ...notFound },
     metadata: { auth: 'api-key' } as const,
@@ -33,7 +37,7 @@ export const documentsRouter = c.router({
   getDocumentXml: {
     method: 'GET',
     path: '/documentos/:document_id/xml',
-    summary: 'The signed NF-e XML of a document',
+    summary: 'The signed NF-e XML of a document (its nfeProc once SEFAZ gave it a protocol)',
     pathParams: DocumentIdParamsSchema,
     responses: {
       200: c.otherResponse({ contentType: 'application/xml', body: z.string() }),

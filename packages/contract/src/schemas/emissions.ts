@@ -205,6 +205,19 @@ export type EmissaoRequest = z.infer<typeof EmissaoRequestSchema>;
 export type EmissaoRequestInput = z.input<typeof EmissaoRequestSchema>;
 
 /** `Idempotency-Key`, lower-cased as Node delivers header names. */
+/**
+ * `Prefer: wait=N` (RFC 7240; N 1–60): answer once the document reaches a final status or N
+ * seconds pass, whichever is first, with `Preference-Applied: wait=N`. Other preferences and other
+ * values are ignored, as RFC 7240 asks.
+ */
+export const PreferHeaderSchema = z
+  .string()
+  .max(200)
+  .optional()
+  .describe('wait=N (1–60): answer when the document is final or after N seconds');
+
 export const EmissionHeadersSchema = fastObject(
-  z.object({ 'idempotency-key': z.string().min(1).max(255) }),
+  z.object({ 'idempotency-key': z.string().min(1).max(255), prefer: PreferHeaderSchema }),
 );
+
+export const DocumentReadHeadersSchema = z.object({ prefer: PreferHeaderSchema });
