@@ -1,4 +1,5 @@
 export { canonicalizeInfNfe } from './c14n.js';
+export { cnpjOfCertificateDer } from './cnpj-from-certificate.js';
 export { CertificateError, XmlSignError } from './errors.js';
 export { certificateValidityAt, readPkcs12 } from './pkcs12.js';
 export { cnpjFromCertificate } from './cnpj-from-certificate.js';

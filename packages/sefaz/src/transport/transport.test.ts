@@ -18,6 +18,7 @@ import { resolveEndpoint } from '../endpoints/resolve.js';
 import { buildConsStatServ } from '../messages/queries.js';
 import { readSoapRequest } from '../soap/request.js';
 import { soapResponseEnvelope } from '../soap/envelope.js';
+import { AgentPool } from './agent-pool.js';
 import { SefazClient } from './client.js';
 import { TransportError } from './errors.js';
 import { sefazTrustStore, vendoredSefazCas } from './trust.js';
@@ -266,6 +267,37 @@ describe('SefazClient over real mutual TLS', () => {
         }),
       );
       expect(closed).toMatchObject({ code: 'connect_failed', requestSent: false });
+    } finally {
+      client.close();
+    }
+  });
+});
+
+describe('AgentPool', () => {
+  it('builds one agent and one TLS context per certificate, reused by every call', () => {
+    const pool = new AgentPool({ ca: [serverCa.certPem] });
+    try {
+      const first = pool.agentFor(credentialsA);
+      expect(pool.agentFor(credentialsA)).toBe(first);
+      expect(pool.agentFor(credentialsB)).not.toBe(first);
+      expect(pool.size).toBe(2);
+      const context = (first.options as { secureContext?: unknown }).secureContext;
+      expect(context).toBeDefined();
+      expect(
+        (pool.agentFor(credentialsB).options as { secureContext?: unknown }).secureContext,
+      ).not.toBe(context);
+    } finally {
+      pool.destroy();
+    }
+  });
+
+  it('refuses an answer over the size limit', async () => {
+    const client = new SefazClient({ extraCaPem: [serverCa.certPem], maxAnswerBytes: 100 });
+    try {
+      const error = await failure(
+        client.call({ credentials: credentialsA, endpoint: endpoint(), message: statusMessage }),
+      );
+      expect(error).toMatchObject({ code: 'answer_too_large', requestSent: true });
     } finally {
       client.close();
     }
