@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `pnpm bench [--quick] [--only library|http|list|simulator[,…]]`: prints tables and, for a full run, writes
+// `pnpm bench [--quick] [--only library|http|list|simulator|sustained[,…]]`: prints tables and, for a full run, writes
 // docs/benchmarks.md from the latest result of every part (bench/results/<part>.json).
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { REPO, readJson, resultsDir } from './fixtures.mjs';
 import { machineInfo } from './machine.mjs';
 import { renderDocument } from './report.mjs';
+import { renderSustained } from './render-sustained.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -16,23 +18,30 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'no-docs': { type: 'boolean', default: false },
     'report-only': { type: 'boolean', default: false },
+    'sustained-seconds': { type: 'string' },
+    'sustained-label': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
 if (values.help) {
-  console.log(`Usage: pnpm bench [--quick] [--only library,http,list,simulator] [--no-docs]
+  console.log(`Usage: pnpm bench [--quick] [--only library,http,list,simulator,sustained] [--no-docs]
 
   library  build+sign one NF-e (1/10/100/990 items) vs xml-crypto, nfewizard-io, node-sped-nfe
   http     POST /v1/emissoes with autocannon at 1/16/64 connections, 990-item latency, API RSS
   list     GET /v1/documentos over 1,000,000 stored documents
   simulator  NF-e authorised/s through apps/sefaz-simulator over mutual TLS (sync lots of 1, async lots of 50)
+  sustained  64 clients for 90 s on one series, then on 32 series: throughput and p99 per 5 s
+           window and the series table's row versions (each run is kept in bench/results/sustained.json
+           under its database, length and label; the report shows them all)
+  --sustained-seconds N  length of each sustained scenario (default 90, 30 with --quick)
+  --sustained-label L    names the sustained run (default: the git commit, e.g. before/after a change)
   --quick  small counts (~1-2 minutes); results go to bench/results/quick/, docs untouched
   --report-only  regenerate the markdown from the saved results without measuring
 Needs a build first: TURBO_TELEMETRY_DISABLED=1 npx pnpm@10.34.9 exec turbo run build`);
   process.exit(0);
 }
 
-const ALL = ['library', 'http', 'list', 'simulator'];
+const ALL = ['library', 'http', 'list', 'simulator', 'sustained'];
 const parts = values['report-only']
   ? []
   : values.only
@@ -44,6 +53,16 @@ const parts = values['report-only']
 for (const p of parts)
   if (!ALL.includes(p)) throw new Error(`unknown part ${p} (expected ${ALL.join('|')})`);
 const quick = values.quick;
+const gitCommit = () => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: REPO,
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    return 'unknown';
+  }
+};
 const started = Date.now();
 const log = (line) =>
   process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s] ${line}\n`);
@@ -133,6 +152,32 @@ if (parts.includes('simulator')) {
   }
 }
 
+if (parts.includes('sustained')) {
+  try {
+    mark('sustained');
+    const { withStack } = await import('./stack.mjs');
+    const { runSustained, sustainedKey } = await import('./sustained.mjs');
+    const seconds = values['sustained-seconds'] ? Number(values['sustained-seconds']) : undefined;
+    if (seconds !== undefined && !(seconds >= 5))
+      throw new Error('--sustained-seconds needs a number ≥ 5');
+    const r = await runSustained(withStack, { quick, log, seconds });
+    r.label = values['sustained-label'] ?? gitCommit();
+    r.finishedAt = new Date().toISOString();
+    r.machine = machineInfo();
+    r.loadavg = { start: loadAtStart.sustained, end: loadavg() };
+    // Earlier runs are kept (other databases, lengths, labels such as before/after a fix); a run
+    // replaces only the one with the same key.
+    const file = join(outDir, 'sustained.json');
+    const kept = existsSync(file) ? (readJson(file).runs ?? {}) : {};
+    kept[sustainedKey(r)] = r;
+    writeFileSync(file, `${JSON.stringify({ part: 'sustained', runs: kept }, null, 1)}\n`);
+    console.log(`\n## Sustained load\n\n${renderSustained({ runs: { [sustainedKey(r)]: r } })}\n`);
+  } catch (error) {
+    failures++;
+    log(`sustained failed: ${error.stack ?? error}`);
+  }
+}
+
 const load = (name) =>
   existsSync(join(outDir, `${name}.json`)) ? readJson(join(outDir, `${name}.json`)) : null;
 const doc = renderDocument({
@@ -140,8 +185,12 @@ const doc = renderDocument({
   http: load('http'),
   list: load('list'),
   simulator: load('simulator'),
+  sustained: load('sustained'),
   machine: machineInfo(),
   quick,
+  comparisons: existsSync(join(REPO, 'bench', 'comparisons.md'))
+    ? readFileSync(join(REPO, 'bench', 'comparisons.md'), 'utf8')
+    : undefined,
 });
 const target = quick ? join(outDir, 'benchmarks.quick.md') : join(REPO, 'docs', 'benchmarks.md');
 if (!values['no-docs']) {

@@ -2,6 +2,7 @@
 import { renderLibrary } from './library.mjs';
 import { renderHttp, renderList } from './render-http.mjs';
 import { renderSimulator } from './simulator.mjs';
+import { renderSustained } from './render-sustained.mjs';
 import { fmtMs } from './stats.mjs';
 
 const verdict = (ok) => (ok === null ? '**not measured**' : ok ? '**met**' : '**not met**');
@@ -65,7 +66,16 @@ function loadNote(r) {
   return ` (load average at start ${r.loadavg.start.map((x) => x.toFixed(2)).join(' ')}, at end ${r.loadavg.end.map((x) => x.toFixed(2)).join(' ')})`;
 }
 
-export function renderDocument({ library, http, list, simulator, machine, quick }) {
+export function renderDocument({
+  library,
+  http,
+  list,
+  simulator,
+  sustained,
+  machine,
+  quick,
+  comparisons,
+}) {
   const m = http?.machine ?? list?.machine ?? library?.machine ?? machine;
   const out = [];
   out.push('# Benchmarks');
@@ -104,6 +114,9 @@ export function renderDocument({ library, http, list, simulator, machine, quick 
   );
   out.push(
     'DATABASE_URL=postgres://… npx pnpm@10.34.9 bench --only http   # a fresh database on that server instead of embedded PostgreSQL',
+  );
+  out.push(
+    'npx pnpm@10.34.9 bench --only sustained --sustained-seconds 300 --sustained-label after   # 5-minute rows, kept beside earlier ones',
   );
   out.push(
     'BENCH_API_WORKERS=2 npx pnpm@10.34.9 bench --only http          # API_WORKERS for the API under test (default 1)',
@@ -288,10 +301,16 @@ export function renderDocument({ library, http, list, simulator, machine, quick 
   out.push('');
   out.push(renderSimulator(simulator));
   out.push('');
+  out.push('## 5. Sustained load: one series and 32 series for minutes');
+  out.push('');
+  out.push(renderSustained(sustained));
+  out.push('');
   const when = [library, http, list, simulator]
     .filter(Boolean)
     .map((r) => `${r.part} ${r.finishedAt}`);
   out.push(`Results: ${when.join(', ')}.`);
   out.push('');
+  // Before/after runs of one change (bench/comparisons.md) are measured by hand, not by this run.
+  if (comparisons) out.push(comparisons.trimEnd(), '');
   return out.join('\n');
 }

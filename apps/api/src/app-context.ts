@@ -8,7 +8,7 @@ import type { Database } from './db/schema.js';
 import type { Env } from './env.js';
 import type { Logger } from './http/logger.js';
 import type { CredentialsCache } from './modules/certificates/credentials-cache.js';
-import type { EmissionBatcher } from './modules/emissions/emission-job.js';
+import type { Emissions } from './modules/emissions/emissions.js';
 
 /** What request handlers may use; built once per process in server.ts (tests build their own). */
 export interface AppContext {
@@ -19,7 +19,7 @@ export interface AppContext {
   authenticator: Authenticator;
   keyring: Keyring;
   credentials: CredentialsCache;
-  batcher: EmissionBatcher;
+  emissions: Emissions;
   danfe: DanfeRenderer;
   clock: () => Date;
 }

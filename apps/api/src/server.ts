@@ -11,7 +11,7 @@ import type { Env } from './env.js';
 import { answerClientErrors } from './http/client-error.js';
 import type { Logger } from './http/logger.js';
 import { createCredentialsCache } from './modules/certificates/credentials-cache.js';
-import { createEmissionBatcher } from './modules/emissions/emission-batcher.js';
+import { createEmissions } from './modules/emissions/emissions.js';
 import { createSigningPool } from './signing/signing-pool.js';
 import { createDanfeRenderer } from './danfe/danfe-renderer.js';
 
@@ -57,7 +57,7 @@ export async function startServer(
     authenticator: createAuthenticator(database.db, { ttlMs: env.API_KEY_CACHE_TTL_MS }),
     keyring,
     credentials: createCredentialsCache(database.db, keyring),
-    batcher: createEmissionBatcher(database.db, database.pool, signing),
+    emissions: createEmissions(database.pool, signing),
     danfe,
     clock: options.clock ?? (() => new Date()),
   });

@@ -1,8 +1,13 @@
 import { buildNfe } from '@emissor/nfe-xml';
-import { readPkcs12, signNfe, verifyNfe } from '@emissor/signer';
+import { CertificateError, readPkcs12, signNfe, verifyNfe, XmlSignError } from '@emissor/signer';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { createSigningPool } from '../src/signing/signing-pool.js';
+import {
+  errorFromData,
+  errorToData,
+  SignatureInvalidError,
+} from '../src/signing/signing-thread.js';
 import { testPfx } from './helpers/certificates.js';
 import { EMITTER_CNPJ, emissionRequest } from './helpers/emission.js';
 
@@ -36,10 +41,18 @@ describe.each([
     expect(signed).toEqual(inputs.map((xml) => signNfe(xml, credentials)));
   });
 
-  it('rejects a document it cannot sign, and keeps working', async () => {
-    await expect(pool.signAndVerify('<NFe><nothing/></NFe>', credentials)).rejects.toThrow(
-      /infNFe/,
+  it("rejects a document it cannot sign with the signer's own error class and code, and keeps working", async () => {
+    const refused = await pool.signAndVerify('<NFe><nothing/></NFe>', credentials).then(
+      () => undefined,
+      (error: unknown) => error,
     );
+    expect(refused).toBeInstanceOf(XmlSignError);
+    expect(refused).toMatchObject({ name: 'XmlSignError', code: 'no_infnfe' });
+    expect((refused as Error).message).toMatch(/infNFe/);
+    const malformed = await pool
+      .signAndVerify('<NFe><infNFe Id="x">', credentials)
+      .catch((error: unknown) => error);
+    expect(malformed).toMatchObject({ name: 'XmlSignError', code: 'malformed' });
     expect(verifyNfe(await pool.signAndVerify(unsigned(2), credentials)).valid).toBe(true);
   });
 });
@@ -49,5 +62,27 @@ describe('a closed signing pool', () => {
     const pool = createSigningPool(1);
     await pool.close();
     await expect(pool.signAndVerify(unsigned(1), credentials)).rejects.toThrow(/closed/);
+  });
+});
+
+describe('errors crossing from a signing thread', () => {
+  it('come back as the class and code they were thrown with', () => {
+    const cases: Error[] = [
+      new XmlSignError('already_signed', 'already signed'),
+      new CertificateError('password_invalid', 'wrong password'),
+      new SignatureInvalidError('digest_mismatch'),
+    ];
+    for (const error of cases) {
+      const back = errorFromData(structuredClone(errorToData(error)));
+      expect(back.constructor).toBe(error.constructor);
+      expect(back).toMatchObject({
+        name: error.name,
+        message: error.message,
+        code: (error as any).code,
+      });
+    }
+    const plain = errorFromData(structuredClone(errorToData(new RangeError('out of range'))));
+    expect(plain).toMatchObject({ name: 'RangeError', message: 'out of range' });
+    expect(errorToData('a string')).toEqual({ name: 'Error', message: 'a string' });
   });
 });

@@ -71,6 +71,8 @@ export interface DocumentTable {
   protocolo: string | null;
   autorizada_em: NullableTimestamp;
   idempotency_key: string;
+  /** SHA-256 of the canonical request body (request-fingerprint.ts); null on documents older than it. */
+  request_fingerprint: string | null;
   created_at: DefaultedTimestamp;
   deleted_at: NullableTimestamp;
 }

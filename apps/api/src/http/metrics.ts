@@ -4,7 +4,7 @@ import type { RequestHandler } from 'express';
 import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-import type { EmissionBatcher } from '../modules/emissions/emission-job.js';
+import type { EmissionEngine } from '../modules/emissions/emission-job.js';
 
 /** Label of requests that match no contract route (bounded: raw URLs never become labels). */
 const UNMATCHED = 'unmatched';
@@ -56,7 +56,7 @@ export interface AppMetrics {
  * One registry per app: several apps in one process (tests) never share or collide on metric
  * names. Labels are the contract path, method and status only; never keys, refs or URLs.
  */
-export function createMetrics(pool: pg.Pool, batcher: EmissionBatcher): AppMetrics {
+export function createMetrics(pool: pg.Pool, engine: EmissionEngine): AppMetrics {
   const registry = new Registry();
   const requests = new Counter({
     name: 'emissor_http_requests_total',
@@ -90,7 +90,7 @@ export function createMetrics(pool: pg.Pool, batcher: EmissionBatcher): AppMetri
     },
   });
 
-  // A counter read from the batcher when scraped: it counts in plain numbers, not through prom-client.
+  // A counter read from the emission engine when scraped: it counts in plain numbers, not through prom-client.
   new Counter({
     name: 'emissor_emission_numbering_total',
     help:
@@ -101,7 +101,7 @@ export function createMetrics(pool: pg.Pool, batcher: EmissionBatcher): AppMetri
     labelNames: ['kind'] as const,
     registers: [registry],
     collect() {
-      const stats = batcher.stats();
+      const stats = engine.stats();
       this.reset();
       this.inc({ kind: 'optimistic_stored' }, stats.optimisticStored);
       this.inc({ kind: 'optimistic_statements' }, stats.optimisticStatements);

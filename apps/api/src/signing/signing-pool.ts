@@ -1,18 +1,20 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-import { signNfe, verifyNfe, type SigningCredentials } from '@emissor/signer';
+import type { SigningCredentials } from '@emissor/signer';
 
-import { SIGNING_THREAD_SOURCE } from './signing-thread-source.js';
+import {
+  errorFromData,
+  signAndVerify,
+  SIGNING_THREAD,
+  type SignReply,
+  type SignRequest,
+} from './signing-thread.js';
 
 /** Signs NF-e and verifies each signature before handing it out (decisions.md: sign, verify, insert). */
 export interface SigningPool {
   signAndVerify(xml: string, credentials: SigningCredentials): Promise<string>;
   close(): Promise<void>;
 }
-
-type Reply = { id: number; signed: string } | { id: number; error: string };
 
 interface Pending {
   resolve: (signed: string) => void;
@@ -24,16 +26,17 @@ interface SigningThread {
   pending: Map<number, Pending>;
 }
 
-const signerUrl = pathToFileURL(createRequire(import.meta.url).resolve('@emissor/signer')).href;
+const THREAD_FILE = new URL('./signing-thread.js', import.meta.url);
 
 /**
  * RSA signing, canonicalisation and verification are the CPU-heavy part of an emission (about
  * 1.5 ms of a 10-item one, 15 ms of a 990-item one). With `threads` > 0 they run on that many
- * worker threads, so one process uses a second core while its event loop keeps serving HTTP and
- * PostgreSQL; one process also never races itself for series numbers, as cluster workers do. The
- * credentials travel with each document (a KeyObject is cloned between threads as a handle, about
- * 15 µs), so threads keep no state. A thread that dies fails its pending documents and is replaced.
- * With `threads` = 0 everything runs on the calling thread.
+ * worker threads (signing-thread.js), so one process uses a second core while its event loop keeps
+ * serving HTTP and PostgreSQL; one process also never races itself for series numbers, as cluster
+ * workers do. The credentials travel with each document (a KeyObject is cloned between threads as a
+ * handle, about 15 µs), so threads keep no state. Errors come back with their class and code. A
+ * thread that dies fails its pending documents and is replaced. With `threads` = 0 everything runs
+ * on the calling thread, through the same signAndVerify.
  */
 export function createSigningPool(threads: number): SigningPool {
   if (threads === 0) return inProcessSigning;
@@ -43,16 +46,16 @@ export function createSigningPool(threads: number): SigningPool {
   const pool: SigningThread[] = [];
 
   const start = (slot: number) => {
-    const worker = new Worker(SIGNING_THREAD_SOURCE, { eval: true, workerData: { signerUrl } });
+    const worker = new Worker(THREAD_FILE, { workerData: SIGNING_THREAD });
     const thread: SigningThread = { worker, pending: new Map() };
     // Idle threads must not keep the process alive; close() ends them on shutdown.
     worker.unref();
-    worker.on('message', (reply: Reply) => {
+    worker.on('message', (reply: SignReply) => {
       const pending = thread.pending.get(reply.id);
       if (!pending) return;
       thread.pending.delete(reply.id);
       if ('signed' in reply) pending.resolve(reply.signed);
-      else pending.reject(new Error(reply.error));
+      else pending.reject(errorFromData(reply.error));
     });
     const fail = (error: Error) => {
       for (const pending of thread.pending.values()) pending.reject(error);
@@ -76,14 +79,15 @@ export function createSigningPool(threads: number): SigningPool {
       const id = ++nextId;
       return new Promise<string>((resolve, reject) => {
         thread.pending.set(id, { resolve, reject });
-        thread.worker.postMessage({
+        const request: SignRequest = {
           id,
           xml,
           credentials: {
             privateKey: credentials.privateKey,
             certificateBase64: credentials.certificateBase64,
           },
-        });
+        };
+        thread.worker.postMessage(request);
       });
     },
     async close() {
@@ -96,11 +100,7 @@ export function createSigningPool(threads: number): SigningPool {
 const inProcessSigning: SigningPool = {
   signAndVerify(xml, credentials) {
     try {
-      const signed = signNfe(xml, credentials);
-      const verification = verifyNfe(signed);
-      if (!verification.valid)
-        throw new Error(`freshly signed document failed verification: ${verification.reason}`);
-      return Promise.resolve(signed);
+      return Promise.resolve(signAndVerify(xml, credentials));
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }

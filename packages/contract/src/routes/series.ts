@@ -8,7 +8,7 @@ import {
   FiscalSeriesReadSchema,
   SeriesIdParamsSchema,
 } from '../schemas/series.js';
-import { authenticated, conflict, notFound, withBody } from './responses.js';
+import { authenticated, conflict, notFound, withJsonBody } from './responses.js';
 
 const c = initContract();
 
@@ -27,7 +27,7 @@ export const seriesRouter = c.router({
     path: '/series',
     summary: 'Create a model 55 numbering series',
     body: FiscalSeriesCreateSchema,
-    responses: { 201: FiscalSeriesReadSchema, ...authenticated, ...withBody, ...conflict },
+    responses: { 201: FiscalSeriesReadSchema, ...authenticated, ...withJsonBody, ...conflict },
     metadata: { auth: 'api-key' } as const,
   },
   patchSeries: {
@@ -36,7 +36,13 @@ export const seriesRouter = c.router({
     summary: 'Set the next number a series will use',
     pathParams: SeriesIdParamsSchema,
     body: FiscalSeriesPatchSchema,
-    responses: { 200: FiscalSeriesReadSchema, ...authenticated, ...withBody, ...notFound },
+    responses: {
+      200: FiscalSeriesReadSchema,
+      ...authenticated,
+      ...withJsonBody,
+      ...notFound,
+      ...conflict,
+    },
     metadata: { auth: 'api-key' } as const,
   },
 });

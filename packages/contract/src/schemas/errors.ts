@@ -13,7 +13,9 @@ export const ErrorCodeSchema = z.enum([
   'certificate_expired',
   'certificate_not_yet_valid',
   'series_exhausted',
+  'series_number_in_use',
   'payload_too_large',
+  'unsupported_media_type',
   'rate_limited',
   'service_unavailable',
   'internal_error',
@@ -68,9 +70,19 @@ export const ERROR_CODE_DESCRIPTIONS: Readonly<
     status: 409,
     description: 'The series has no number left (the next would exceed 999999999).',
   },
+  series_number_in_use: {
+    status: 409,
+    description:
+      'PATCH next_number at or below a number the series has already used; it must be above the highest one.',
+  },
   payload_too_large: {
     status: 413,
     description: 'JSON body over 2 MiB, or certificate file over 100 KiB.',
+  },
+  unsupported_media_type: {
+    status: 415,
+    description:
+      'The route takes a JSON body and the request sent another Content-Type (or none): send Content-Type: application/json.',
   },
   rate_limited: {
     status: 429,
@@ -87,7 +99,8 @@ export const ERROR_CODE_DESCRIPTIONS: Readonly<
   },
   bad_request: {
     status: 400,
-    description: 'A malformed HTTP request that the server could not parse at all.',
+    description:
+      'A malformed HTTP request that the server could not parse at all, or a body it could not read (e.g. fewer bytes than Content-Length).',
   },
   request_header_fields_too_large: {
     status: 431,

@@ -5,6 +5,8 @@ import * as createSeries from './2026_11_21_0002_create_series.js';
 import * as createCertificates from './2026_11_21_0003_create_certificates.js';
 import * as createDocuments from './2026_11_21_0004_create_documents.js';
 import * as indexDocumentFilters from './2026_11_21_0005_index_document_filters.js';
+import * as documentRequestFingerprint from './2026_11_26_0006_document_request_fingerprint.js';
+import * as seriesCounterStorage from './2026_11_26_0007_series_counter_storage.js';
 
 // Listed explicitly (not read from a folder) so they work the same from tsc output and bundles.
 const migrations: Record<string, Migration> = {
@@ -13,6 +15,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0003_create_certificates': createCertificates,
   '2026_11_21_0004_create_documents': createDocuments,
   '2026_11_21_0005_index_document_filters': indexDocumentFilters,
+  '2026_11_26_0006_document_request_fingerprint': documentRequestFingerprint,
+  '2026_11_26_0007_series_counter_storage': seriesCounterStorage,
 };
 
 export const migrationProvider: MigrationProvider = {

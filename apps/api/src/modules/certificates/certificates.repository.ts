@@ -1,13 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 
+import { liveInSlot, type Slot } from '../../db/live-slot.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { Certificate, Database, NewCertificate } from '../../db/schema.js';
 
-export interface CertificateSlot {
-  productId: string;
-  tenantRef: string;
-  branchRef: string;
-}
+export type CertificateSlot = Slot;
 
 /** Metadata columns: everything but the ciphertexts. */
 const METADATA = [
@@ -30,14 +27,7 @@ export function findLiveCertificate(
   db: Kysely<Database>,
   slot: CertificateSlot,
 ): Promise<CertificateMetadata | undefined> {
-  return db
-    .selectFrom('certificates')
-    .select(METADATA)
-    .where('product_id', '=', slot.productId)
-    .where('tenant_ref', '=', slot.tenantRef)
-    .where('branch_ref', '=', slot.branchRef)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return db.selectFrom('certificates').select(METADATA).where(liveInSlot(slot)).executeTakeFirst();
 }
 
 export function loadCiphertexts(db: Kysely<Database>, id: string) {
@@ -74,10 +64,13 @@ export async function replaceCertificate(
       const retired = await trx
         .updateTable('certificates')
         .set({ deleted_at: sql<Date>`now()` })
-        .where('product_id', '=', values.product_id)
-        .where('tenant_ref', '=', values.tenant_ref)
-        .where('branch_ref', '=', values.branch_ref)
-        .where('deleted_at', 'is', null)
+        .where(
+          liveInSlot({
+            productId: values.product_id,
+            tenantRef: values.tenant_ref,
+            branchRef: values.branch_ref,
+          }),
+        )
         .returning('created_at')
         .executeTakeFirst();
       if (retired && retired.created_at > receivedAt) throw lostRace;
@@ -101,10 +94,7 @@ export async function deactivateCertificate(
   const result = await db
     .updateTable('certificates')
     .set({ deleted_at: new Date() })
-    .where('product_id', '=', slot.productId)
-    .where('tenant_ref', '=', slot.tenantRef)
-    .where('branch_ref', '=', slot.branchRef)
-    .where('deleted_at', 'is', null)
+    .where(liveInSlot(slot))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

@@ -1,4 +1,4 @@
-import type { PreparedNfe } from '@emissor/nfe-xml';
+import type { NfeRenderParams } from '@emissor/nfe-xml';
 import type { SigningCredentials } from '@emissor/signer';
 
 import type { DocumentRow } from '../../db/schema.js';
@@ -15,30 +15,34 @@ export interface SeriesTarget {
   serie: number;
 }
 
+/** An NF-e checked and built up to its number; `render` completes it once a number is known. */
+export interface NumberableNfe {
+  render(params: NfeRenderParams): { xml: string; chave: string };
+}
+
 /** One validated emission waiting for its number. */
 export interface EmissionJob {
   target: SeriesTarget;
   idempotencyKey: string;
+  /** SHA-256 of the request body in canonical form: a repeated key must carry the same one. */
+  requestFingerprint: string;
   ambiente: string;
-  prepared: PreparedNfe;
+  nfe: NumberableNfe;
   credentials: SigningCredentials;
   issuedAt: Date;
-  /** The series counter as read when the request was checked: a first guess of the next number. */
-  observedNextNumber: number;
+  /** The series counter as read while the request was checked; the engine may know a later one. */
+  counterHint: number;
 }
 
-/** `created`: stored now. `replay`: the key was already used (the caller reads that document). */
-export type JobResult = { kind: 'created'; document: DocumentRow } | { kind: 'replay' };
-
-/** A job with the promise callbacks of the request waiting for it. */
-export interface QueuedJob {
-  job: EmissionJob;
-  resolve: (result: JobResult) => void;
-  reject: (error: unknown) => void;
-}
+/**
+ * `created`: stored now. `replayed`: the key already holds a document (emitted by another process
+ * meanwhile); the caller decides whether it is a replay or a reuse for other data.
+ */
+export type JobResult =
+  { kind: 'created'; document: DocumentRow } | { kind: 'replayed'; document: DocumentRow };
 
 /** Counts since the process started, for metrics. */
-export interface BatcherStats {
+export interface EngineStats {
   /** Documents stored by an optimistic statement. */
   optimisticStored: number;
   /** Optimistic statements sent (optimisticStored ÷ this is the mean batch size). */
@@ -51,7 +55,8 @@ export interface BatcherStats {
   pipelinedBatches: number;
 }
 
-export interface EmissionBatcher {
+export interface EmissionEngine {
+  /** Numbers, signs and stores one job. Jobs in flight at once must have distinct (product, key). */
   submit(job: EmissionJob): Promise<JobResult>;
-  stats(): BatcherStats;
+  stats(): EngineStats;
 }

@@ -4,7 +4,7 @@ export interface EmissionTarget {
   /** The document an earlier request with the same idempotency key created, if any. */
   replayId: string | null;
   seriesId: string | null;
-  /** The series counter now: the batcher's first guess of the next number. */
+  /** The series counter as read now (the engine may know a later one: its own reservations). */
   nextNumber: number | null;
   certificateId: string | null;
   cnpj: string | null;

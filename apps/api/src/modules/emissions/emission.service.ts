@@ -1,61 +1,66 @@
-import { NfeValidationError, prepareNfe, type NfeRequest } from '@emissor/nfe-xml';
+import type { NfeRequest } from '@emissor/nfe-xml';
 import { certificateValidityAt } from '@emissor/signer';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 
 import type { Database, DocumentRow } from '../../db/schema.js';
-import { conflict, notFound, RequestValidationFailure } from '../../errors.js';
+import { appError, RequestValidationFailure } from '../../errors.js';
 import type { CredentialsCache } from '../certificates/credentials-cache.js';
 import { findByIdempotencyKey } from '../documents/documents.repository.js';
 import { emitterMatchesCertificate } from './cnpj-rule.js';
+import type { Emissions } from './emissions.js';
 import { findEmissionTarget } from './emission-target.js';
-import type { EmissionBatcher } from './emission-job.js';
+import type { NumberableNfe } from './emission-job.js';
+import { prepareNumberableNfe } from './numberable-nfe.js';
+import { requestFingerprint } from './request-fingerprint.js';
 
 export interface EmissionDeps {
   db: Kysely<Database>;
   pool: pg.Pool;
   credentials: CredentialsCache;
-  batcher: EmissionBatcher;
+  emissions: Emissions;
   clock: () => Date;
 }
 
 export interface EmissionOutcome {
-  /** True when the idempotency key was already used: nothing was created. */
+  /** True when the idempotency key was already used for this request: nothing was created. */
   replayed: boolean;
   document: DocumentRow;
 }
 
-/** Layout checks first: a request the XML layout cannot hold is a 422, never an invalid document. */
-function prepare(request: NfeRequest) {
-  try {
-    return prepareNfe(request);
-  } catch (error) {
-    if (!(error instanceof NfeValidationError)) throw error;
-    throw new RequestValidationFailure(
-      error.issues.map((issue) => ({
-        loc: ['body', ...issue.path],
-        msg: issue.message,
-        type: issue.type,
-      })),
-    );
-  }
-}
+type EmissionRequest = NfeRequest & { tenant_ref: string; branch_ref: string };
 
 /**
- * Emits one NF-e exactly once per idempotency key, in decisions.md's order of checks. Everything
- * that does not depend on the number (validation, the XML of items and totals, the parsed
- * certificate) happens here, before a number is taken; the emission batcher then numbers, signs
- * and stores. Requests racing with one new key are settled by the unique (product, key) index and
- * the batcher's locked path: the loser stores nothing and answers with the winner's document.
+ * Emits one NF-e exactly once per (product, idempotency key), in decisions.md's order of checks.
+ * Everything that does not depend on the number (validation, the XML of items and totals, the
+ * parsed certificate) happens before a number is taken; the engine then numbers, signs and stores.
+ * Requests with one key meet at the door (one at a time per process) and across processes at the
+ * unique (product, key) index; either way the later one answers with the stored document, or with
+ * a 422 if its body differs from the one that document was emitted for.
  */
 export async function emitDocument(
   deps: EmissionDeps,
   productId: string,
   idempotencyKey: string,
-  request: NfeRequest & { tenant_ref: string; branch_ref: string },
+  request: EmissionRequest,
 ): Promise<EmissionOutcome> {
-  const prepared = prepare(request);
+  const nfe = prepareNumberableNfe(request);
+  const fingerprint = requestFingerprint(request);
+  return deps.emissions.door.pass(productId, idempotencyKey, () =>
+    emitOnce(deps, { productId, idempotencyKey, fingerprint, nfe, request }),
+  );
+}
 
+interface CheckedRequest {
+  productId: string;
+  idempotencyKey: string;
+  fingerprint: string;
+  nfe: NumberableNfe;
+  request: EmissionRequest;
+}
+
+async function emitOnce(deps: EmissionDeps, checked: CheckedRequest): Promise<EmissionOutcome> {
+  const { productId, idempotencyKey, fingerprint, request } = checked;
   const target = await findEmissionTarget(deps.pool, {
     productId,
     idempotencyKey,
@@ -63,29 +68,33 @@ export async function emitDocument(
     branchRef: request.branch_ref,
     serie: request.serie,
   });
-  if (target.replayId) return replayOf(deps.db, productId, idempotencyKey);
+  if (target.replayId) {
+    const document = await findByIdempotencyKey(deps.db, productId, idempotencyKey);
+    if (!document) throw new Error('idempotency key vanished');
+    return repeatOf(document, fingerprint);
+  }
   const { seriesId, nextNumber, certificateId, cnpj, cnpjCertificado } = target;
   if (!seriesId || nextNumber === null)
-    throw notFound('series_not_found', `No series ${request.serie} for this tenant and branch.`);
+    throw appError('series_not_found', `No series ${request.serie} for this tenant and branch.`);
   if (!certificateId || !cnpj || !cnpjCertificado) {
-    throw notFound('certificate_not_found', 'No live certificate for this tenant and branch.');
+    throw appError('certificate_not_found', 'No live certificate for this tenant and branch.');
   }
 
   const credentials = await deps.credentials.get(certificateId);
   const issuedAt = deps.clock();
   const validity = certificateValidityAt(credentials, issuedAt);
   if (validity === 'expired')
-    throw conflict('certificate_expired', 'The branch certificate has expired.');
+    throw appError('certificate_expired', 'The branch certificate has expired.');
   if (validity === 'not_yet_valid')
-    throw conflict('certificate_not_yet_valid', 'The branch certificate is not valid yet.');
+    throw appError('certificate_not_yet_valid', 'The branch certificate is not valid yet.');
   if (!emitterMatchesCertificate(request.emitente.cnpj, { cnpj, cnpjCertificado })) {
-    throw conflict(
+    throw appError(
       'emitente_certificate_cnpj_mismatch',
       "emitente.cnpj does not match the certificate's CNPJ (or its root).",
     );
   }
 
-  const result = await deps.batcher.submit({
+  const result = await deps.emissions.engine.submit({
     target: {
       productId,
       seriesId,
@@ -94,24 +103,33 @@ export async function emitDocument(
       serie: request.serie,
     },
     idempotencyKey,
+    requestFingerprint: fingerprint,
     ambiente: request.ambiente,
-    prepared,
+    nfe: checked.nfe,
     credentials,
     issuedAt,
-    observedNextNumber: nextNumber,
+    counterHint: nextNumber,
   });
-  // A replay here: a request with the same key won the race while this one was queued.
+  // `replayed`: another process stored a document under this key while this one was queued.
   return result.kind === 'created'
     ? { replayed: false, document: result.document }
-    : replayOf(deps.db, productId, idempotencyKey);
+    : repeatOf(result.document, fingerprint);
 }
 
-async function replayOf(
-  db: Kysely<Database>,
-  productId: string,
-  key: string,
-): Promise<EmissionOutcome> {
-  const document = await findByIdempotencyKey(db, productId, key);
-  if (!document) throw new Error('idempotency key vanished');
+/**
+ * A key that already holds a document: the same request again is a replay; other data under it is
+ * refused (decisions.md, Corrections turn 2). Documents stored before fingerprints were kept
+ * (null) replay as they always did.
+ */
+function repeatOf(document: DocumentRow, fingerprint: string): EmissionOutcome {
+  if (document.request_fingerprint !== null && document.request_fingerprint !== fingerprint) {
+    throw new RequestValidationFailure([
+      {
+        loc: ['header', 'idempotency-key'],
+        msg: 'This Idempotency-Key was already used for a different request; use a new key for new data.',
+        type: 'idempotency_key_reused',
+      },
+    ]);
+  }
   return { replayed: true, document };
 }

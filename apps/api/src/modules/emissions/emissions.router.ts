@@ -6,11 +6,11 @@ import { productOf } from '../../http/product-of.js';
 import { toDocumentRead } from '../documents/documents.mapper.js';
 import { emitDocument } from './emission.service.js';
 
-export function emissionsRouter({ db, pool, credentials, batcher, clock }: AppContext) {
+export function emissionsHandlers({ db, pool, credentials, emissions, clock }: AppContext) {
   return initServer().router(contract.emissions, {
     emit: async ({ headers, body, req, res }) => {
       const outcome = await emitDocument(
-        { db, pool, credentials, batcher, clock },
+        { db, pool, credentials, emissions, clock },
         productOf(req),
         headers['idempotency-key'],
         body,

@@ -1,22 +1,16 @@
 import type { Kysely } from 'kysely';
 
 import type { Database, Series } from '../../db/schema.js';
+import { liveInSlot, type Slot } from '../../db/live-slot.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 
-export interface SeriesSlot {
-  productId: string;
-  tenantRef: string;
-  branchRef: string;
-}
+export type SeriesSlot = Slot;
 
 export function listSeries(db: Kysely<Database>, slot: SeriesSlot): Promise<Series[]> {
   return db
     .selectFrom('series')
     .selectAll()
-    .where('product_id', '=', slot.productId)
-    .where('tenant_ref', '=', slot.tenantRef)
-    .where('branch_ref', '=', slot.branchRef)
-    .where('deleted_at', 'is', null)
+    .where(liveInSlot(slot))
     .orderBy('serie', 'asc')
     .execute();
 }
@@ -46,19 +40,48 @@ export async function insertSeries(
   }
 }
 
-/** Overwrites the counter of one of the product's series; undefined when it has no such series. */
+export type NextNumberChange =
+  | { kind: 'changed'; series: Series }
+  | { kind: 'not_found' }
+  /** The series already used `highestUsed`, at or above the asked number. */
+  | { kind: 'in_use'; highestUsed: number };
+
+/**
+ * Moves the counter of one of the product's series, but never to or behind a number the series has
+ * used (decisions.md, Corrections turn 2): every emission would then meet a used number. Decided
+ * under the series row lock, which every emission that stores a document also takes, so no
+ * document can be stored between the check and the update.
+ */
 export function setNextNumber(
   db: Kysely<Database>,
   productId: string,
   seriesId: string,
   nextNumber: number,
-): Promise<Series | undefined> {
-  return db
-    .updateTable('series')
-    .set({ next_number: nextNumber, updated_at: new Date() })
-    .where('id', '=', seriesId)
-    .where('product_id', '=', productId)
-    .where('deleted_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
+): Promise<NextNumberChange> {
+  return db.transaction().execute(async (trx) => {
+    const locked = await trx
+      .selectFrom('series')
+      .select('id')
+      .where('id', '=', seriesId)
+      .where('product_id', '=', productId)
+      .where('deleted_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!locked) return { kind: 'not_found' };
+    // Read after the lock is held (READ COMMITTED: a fresh snapshot), so it sees every document
+    // committed before; soft-deleted documents still hold their numbers.
+    const { highest } = await trx
+      .selectFrom('documents')
+      .select((eb) => eb.fn.max('numero').as('highest'))
+      .where('series_id', '=', seriesId)
+      .executeTakeFirstOrThrow();
+    if (highest !== null && nextNumber <= highest) return { kind: 'in_use', highestUsed: highest };
+    const series = await trx
+      .updateTable('series')
+      .set({ next_number: nextNumber, updated_at: new Date() })
+      .where('id', '=', seriesId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { kind: 'changed', series };
+  });
 }

@@ -1,25 +1,23 @@
-// The batcher's two ways of numbering, driven directly with two batchers on one database (as two
-// API processes would be): a claim that another process beat must retry under the row lock, a key
-// used meanwhile must replay without taking a number, and the last number of a series is handed
-// out exactly once.
-import { prepareNfe } from '@emissor/nfe-xml';
+// The engine's two ways of numbering on its real ports (signing threads, PostgreSQL), driven
+// directly with two engines on one database (as two API processes would be): a claim that another
+// process beat must retry under the row lock, a key used meanwhile must answer with its document
+// without taking a number, and the last number of a series is handed out exactly once. The policy
+// itself is unit-tested without PostgreSQL in src/modules/emissions/emission-engine.test.ts.
 import { readPkcs12 } from '@emissor/signer';
-import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { Database } from '../src/db/schema.js';
-import { createEmissionBatcher } from '../src/modules/emissions/emission-batcher.js';
+import type { EmissionEngine, EmissionJob } from '../src/modules/emissions/emission-job.js';
+import { createEmissions } from '../src/modules/emissions/emissions.js';
+import { prepareNumberableNfe } from '../src/modules/emissions/numberable-nfe.js';
 import { createSigningPool, type SigningPool } from '../src/signing/signing-pool.js';
-import type { EmissionBatcher, EmissionJob } from '../src/modules/emissions/emission-job.js';
 import { testPfx } from './helpers/certificates.js';
 import { EMITTER_CNPJ, emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 interface Process {
   pool: pg.Pool;
-  db: Kysely<Database>;
-  batcher: EmissionBatcher;
+  engine: EmissionEngine;
 }
 
 let server: TestServer;
@@ -31,17 +29,16 @@ let product: { id: string };
 let seriesId: string;
 const pfx = testPfx({ cnpj: EMITTER_CNPJ });
 const credentials = readPkcs12(pfx.pfx, pfx.password);
-const prepared = prepareNfe(emissionRequest(refs));
+const nfe = prepareNumberableNfe(emissionRequest(refs));
 
 function newProcess(): Process {
   const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 4 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const process = { pool, db, batcher: createEmissionBatcher(db, pool, signing) };
+  const process = { pool, engine: createEmissions(pool, signing).engine };
   processes.push(process);
   return process;
 }
 
-const job = (observedNextNumber: number, idempotencyKey = newKey()): EmissionJob => ({
+const job = (counterHint: number, idempotencyKey = newKey()): EmissionJob => ({
   target: {
     productId: product.id,
     seriesId,
@@ -50,11 +47,12 @@ const job = (observedNextNumber: number, idempotencyKey = newKey()): EmissionJob
     serie: 1,
   },
   idempotencyKey,
+  requestFingerprint: 'f'.repeat(64),
   ambiente: 'homologacao',
-  prepared,
+  nfe,
   credentials,
   issuedAt: new Date(),
-  observedNextNumber,
+  counterHint,
 });
 
 async function counter(): Promise<number> {
@@ -82,29 +80,29 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const p of processes) await p.db.destroy();
+  for (const p of processes) await p.pool.end();
   await signing?.close();
   await server?.close();
 });
 
-describe('emission batcher with two processes on one series', () => {
+describe('emission engine with two processes on one series', () => {
   it('a claim another process beat retries under the row lock and takes the next free number', async () => {
     const a = newProcess();
     const b = newProcess();
-    const first = await b.batcher.submit(job(1));
+    const first = await b.engine.submit(job(1));
     expect(first.kind === 'created' && first.document.numero).toBe(1);
 
     // A read the counter before B stored number 1: its guess is stale, so its claim must lose.
-    const second = await a.batcher.submit(job(1));
+    const second = await a.engine.submit(job(1));
     expect(second.kind === 'created' && second.document.numero).toBe(2);
-    expect(a.batcher.stats()).toEqual({
+    expect(a.engine.stats()).toEqual({
       optimisticStored: 0,
       optimisticStatements: 1,
       claimsLost: 1,
       lockedBatches: 1,
       pipelinedBatches: 0,
     });
-    expect(b.batcher.stats()).toEqual({
+    expect(b.engine.stats()).toEqual({
       optimisticStored: 1,
       optimisticStatements: 1,
       claimsLost: 0,
@@ -115,16 +113,18 @@ describe('emission batcher with two processes on one series', () => {
     expect(await counter()).toBe(3);
   });
 
-  it('a key stored meanwhile by the other process replays and takes no number', async () => {
+  it('a key stored meanwhile by the other process answers with its document and takes no number', async () => {
     const [a, b] = [newProcess(), newProcess()];
     const key = newKey();
     const before = await counter();
-    const stored = await b.batcher.submit(job(before, key));
+    const stored = await b.engine.submit(job(before, key));
     expect(stored.kind).toBe('created');
 
-    // A checked the key before B stored it, so it does not know it is a replay: the unique index
-    // stops its statement and the locked path answers with a replay.
-    expect(await a.batcher.submit(job(before + 1, key))).toEqual({ kind: 'replay' });
+    // A checked the key before B stored it, so it does not know it is a repeat: the unique index
+    // stops its statement and the locked path answers with the document that holds the key.
+    const repeated = await a.engine.submit(job(before + 1, key));
+    expect(repeated.kind).toBe('replayed');
+    expect(repeated.document.id).toBe(stored.document.id);
     expect(await counter()).toBe(before + 1);
     expect((await numbersStored()).at(-1)).toBe(before);
   });
@@ -133,14 +133,14 @@ describe('emission batcher with two processes on one series', () => {
     const [a, b] = [newProcess(), newProcess()];
     const start = await counter();
     const results = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).batcher.submit(job(start))),
+      Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).engine.submit(job(start))),
     );
     const numbers = results
       .map((r) => (r.kind === 'created' ? r.document.numero : -1))
       .sort((x, y) => x - y);
     expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => start + i));
     expect(await counter()).toBe(start + 40);
-    const lost = a.batcher.stats().claimsLost + b.batcher.stats().claimsLost;
+    const lost = a.engine.stats().claimsLost + b.engine.stats().claimsLost;
     expect(lost).toBeGreaterThan(0); // both guessed `start`: at least one claim lost and was retried
   });
 
@@ -150,14 +150,14 @@ describe('emission batcher with two processes on one series', () => {
     // The first submit starts a batch at once; the second starts a pipelined one behind it; the rest
     // queue for a free slot and go in later batches.
     const results = await Promise.all(
-      Array.from({ length: 40 }, () => a.batcher.submit(job(start))),
+      Array.from({ length: 40 }, () => a.engine.submit(job(start))),
     );
     const numbers = results
       .map((r) => (r.kind === 'created' ? r.document.numero : -1))
       .sort((x, y) => x - y);
     expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => start + i));
     expect(await counter()).toBe(start + 40);
-    const stats = a.batcher.stats();
+    const stats = a.engine.stats();
     expect(stats).toMatchObject({ optimisticStored: 40, claimsLost: 0, lockedBatches: 0 });
     expect(stats.pipelinedBatches).toBeGreaterThan(0);
   });
@@ -166,17 +166,17 @@ describe('emission batcher with two processes on one series', () => {
     const [a, b] = [newProcess(), newProcess()];
     const start = await counter();
     // A has stored nothing yet, so it will guess `start`; B takes `start` first.
-    const taken = await b.batcher.submit(job(start));
+    const taken = await b.engine.submit(job(start));
     expect(taken.kind === 'created' && taken.document.numero).toBe(start);
     // A's first batch claims `start` (lost); its pipelined second batch reserved `start + 1`, which
     // is what the counter holds, so it stores; the lost job is numbered under the row lock.
     const [first, second] = await Promise.all([
-      a.batcher.submit(job(start)),
-      a.batcher.submit(job(start)),
+      a.engine.submit(job(start)),
+      a.engine.submit(job(start)),
     ]);
     expect(second.kind === 'created' && second.document.numero).toBe(start + 1);
     expect(first.kind === 'created' && first.document.numero).toBe(start + 2);
-    expect(a.batcher.stats()).toEqual({
+    expect(a.engine.stats()).toEqual({
       optimisticStored: 1,
       optimisticStatements: 2,
       claimsLost: 1,
@@ -193,9 +193,9 @@ describe('emission batcher with two processes on one series', () => {
       seriesId,
     ]);
     const outcomes = await Promise.allSettled([
-      a.batcher.submit(job(999_999_998)),
-      a.batcher.submit(job(999_999_998)),
-      b.batcher.submit(job(999_999_998)),
+      a.engine.submit(job(999_999_998)),
+      a.engine.submit(job(999_999_998)),
+      b.engine.submit(job(999_999_998)),
     ]);
     const created = outcomes.flatMap((o) =>
       o.status === 'fulfilled' && o.value.kind === 'created' ? [o.value.document.numero] : [],

@@ -1,0 +1,29 @@
+import type pg from 'pg';
+
+import type { SigningPool } from '../../signing/signing-pool.js';
+import { createEmissionEngine, type EngineOptions } from './emission-engine.js';
+import type { EmissionEngine } from './emission-job.js';
+import { createIdempotencyDoor, type IdempotencyDoor } from './idempotency-door.js';
+import { createPgDocumentStore } from './pg-document-store.js';
+import { signJobsWith } from './sign-job.js';
+
+/** The emission machinery of one process: the door requests pass and the engine behind it. */
+export interface Emissions {
+  door: IdempotencyDoor;
+  engine: EmissionEngine;
+}
+
+/** Wires the engine to its real ports: the signing pool and the PostgreSQL document store. */
+export function createEmissions(
+  pool: pg.Pool,
+  signing: SigningPool,
+  options: EngineOptions = {},
+): Emissions {
+  return {
+    door: createIdempotencyDoor(),
+    engine: createEmissionEngine(
+      { sign: signJobsWith(signing), store: createPgDocumentStore(pool) },
+      options,
+    ),
+  };
+}

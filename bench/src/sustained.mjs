@@ -1,0 +1,305 @@
+// Part 4 — sustained load: 64 keep-alive clients in a closed loop post 10-item emissions for
+// minutes, first to one series, then spread over 32, each on a fresh stack. Throughput and p99 are
+// reported per 5-second window, because a decay that builds over tens of seconds (dead row versions
+// of a hot counter row, issue #21) is invisible in a 10-second row. Each window also records what
+// PostgreSQL says about the `series` table, the evidence for or against such a decay.
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+
+import { emissionRequest } from './fixtures.mjs';
+import { BRANCHES, branchRefs, cpuBetween } from './stack.mjs';
+import { percentile } from './stats.mjs';
+
+export const WINDOW_S = 5;
+const CLIENTS = 64;
+
+// Cumulative counters of the series table (and its heap size, which grows when updates stop being
+// HOT because the page is full of versions pruning may not remove yet), plus the oldest open
+// transaction among other backends: a snapshot held open keeps every newer version alive.
+const TABLE_STATS = `
+  select n_tup_upd::int8 as upd, n_tup_hot_upd::int8 as hot, n_live_tup::int8 as live,
+         n_dead_tup::int8 as dead, autovacuum_count::int8 as autovacuums, vacuum_count::int8 as vacuums,
+         last_autovacuum as "lastAutovacuum",
+         pg_relation_size(relid) / current_setting('block_size')::int as pages,
+         (select coalesce(sum(pg_relation_size(indexrelid)), 0)::int8 / current_setting('block_size')::int
+            from pg_index where indrelid = relid) as "indexPages",
+         (select coalesce(max(extract(epoch from clock_timestamp() - xact_start)) * 1000, 0)::int
+            from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+              and xact_start is not null) as "oldestXactMs"
+  from pg_stat_user_tables where relname = $1`;
+
+// Line pointers on the table's pages (pageinspect, when the bench may create it): row versions
+// pruning has not removed yet are `normal` beyond the live rows; `redirect` roots of HOT chains.
+const LINE_POINTERS = `
+  select count(*) filter (where lp_flags = 1)::int as normal,
+         count(*) filter (where lp_flags = 2)::int as redirect,
+         count(*) filter (where lp_flags = 3)::int as "deadPointers",
+         count(*) filter (where lp_flags = 0)::int as unused
+  from generate_series(0, pg_relation_size($1::text::regclass) / current_setting('block_size')::int - 1) as p,
+       heap_page_items(get_raw_page($1::text, p::int))`;
+
+async function tableStats(sql, table, pageinspect, busy) {
+  const { rows } = await sql.query(TABLE_STATS, [table]);
+  const stats = rows[0] ?? null;
+  if (stats && busy) {
+    stats.lookupBuffers = await probeBuffers(sql, PROBES.lookup, [
+      busy.productId,
+      busy.tenantRef,
+      busy.branchRef,
+    ]);
+    stats.storeBuffers = await probeBuffers(sql, PROBES.store, [[busy.seriesId]]);
+  }
+  if (stats && pageinspect) Object.assign(stats, (await sql.query(LINE_POINTERS, [table])).rows[0]);
+  return stats;
+}
+
+// What the two statements that find the busy series row cost now, in buffers: the lookup every
+// emission makes (by slot) and the store's (by id). A chain of versions or index entries pruning
+// has not removed shows here as more buffers per execution.
+const PROBES = {
+  lookup: `select s.id, s.next_number from series s
+           where s.product_id = $1 and s.tenant_ref = $2 and s.branch_ref = $3
+             and s.document_model = '55' and s.serie = 1 and s.deleted_at is null`,
+  store: `select s.id, s.next_number from series s where s.id = any($1::uuid[]) and s.deleted_at is null`,
+};
+
+async function probeBuffers(sql, text, values) {
+  const { rows } = await sql.query(
+    `explain (analyze, buffers, costs off, timing off, summary off, format json) ${text}`,
+    values,
+  );
+  const plan = rows[0]['QUERY PLAN'][0].Plan;
+  return `${plan['Shared Hit Blocks'] + plan['Shared Read Blocks']} (${plan['Node Type'].toLowerCase()})`;
+}
+
+/** pageinspect needs a superuser; without it the windows go without line pointer counts. */
+async function tryPageinspect(sql) {
+  try {
+    await sql.query('create extension if not exists pageinspect');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One closed-loop client per connection; every answer is recorded with its completion time. */
+async function closedLoop({ url, apiKey, bodies, clients, durationS, onWindow }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const target = new URL(url);
+  const start = performance.now();
+  const end = start + durationS * 1000;
+  const answers = []; // [completedAtMs, latencyMs, status]
+  let errors = 0;
+  let next = 0;
+
+  const post = (body) =>
+    new Promise((resolve) => {
+      const t0 = performance.now();
+      const req = http.request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'x-api-key': apiKey,
+            'idempotency-key': randomUUID(),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            const t1 = performance.now();
+            answers.push([t1 - start, t1 - t0, res.statusCode]);
+            resolve();
+          });
+        },
+      );
+      req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+
+  const client = async () => {
+    while (performance.now() < end) await post(bodies[next++ % bodies.length]);
+  };
+  // The per-window sampler runs beside the clients, at each window's end.
+  const windows = Math.ceil(durationS / WINDOW_S);
+  const sampler = (async () => {
+    for (let w = 1; w <= windows; w++) {
+      const due = start + w * WINDOW_S * 1000;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      await onWindow(w - 1, answers);
+    }
+  })();
+  await Promise.all(Array.from({ length: clients }, client));
+  await sampler;
+  agent.destroy();
+  return { answers, errors };
+}
+
+/** Answers completed within each window: throughput and latency percentiles. */
+function perWindow(answers, durationS) {
+  const windows = Array.from({ length: Math.ceil(durationS / WINDOW_S) }, () => []);
+  const statuses = {};
+  for (const [at, ms, status] of answers) {
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    const w = Math.floor(at / (WINDOW_S * 1000));
+    // Answers to requests sent before the end but completed after it are not counted.
+    if (w < windows.length && String(status).startsWith('2')) windows[w].push(ms);
+  }
+  return {
+    statuses,
+    windows: windows.map((latencies) => {
+      const sorted = latencies.sort((a, b) => a - b);
+      return {
+        ok: sorted.length,
+        perSec: sorted.length / WINDOW_S,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+      };
+    }),
+  };
+}
+
+async function scenario(stack, { label, bodies, durationS, log }) {
+  const series = [];
+  const loads = [];
+  const delta = (a, b) => (a && b ? b - a : null);
+  const pageinspect = await tryPageinspect(stack.sql);
+  const refs = branchRefs(0);
+  const busy = {
+    productId: stack.product.id,
+    tenantRef: refs.tenant_ref,
+    branchRef: refs.branch_ref,
+    seriesId: stack.seriesIds[0],
+  };
+  let previous = await tableStats(stack.sql, 'series', pageinspect, busy);
+  const cpuStart = stack.sampler.cpu();
+  let cpuAt = cpuStart;
+  const { answers, errors } = await closedLoop({
+    url: `${stack.api.url}/v1/emissoes`,
+    apiKey: stack.product.api_key,
+    bodies,
+    clients: CLIENTS,
+    durationS,
+    onWindow: async (w, answers) => {
+      const now = await tableStats(stack.sql, 'series', pageinspect, busy);
+      const cpu = stack.sampler.cpu();
+      series.push({
+        ...now,
+        updDelta: delta(previous?.upd, now?.upd),
+        hotDelta: delta(previous?.hot, now?.hot),
+        cpu: cpuBetween(cpuAt, cpu),
+      });
+      loads.push(loadavg()[0]);
+      previous = now;
+      cpuAt = cpu;
+      const [sofar] = perWindow(answers, (w + 1) * WINDOW_S).windows.slice(-1);
+      logWindow(log, label, w, { ...sofar, series: series[w] });
+    },
+  });
+  const { windows, statuses } = perWindow(answers, durationS);
+  windows.forEach((w, i) => Object.assign(w, { series: series[i], load1: loads[i] }));
+  const rates = windows.map((w) => w.perSec);
+  const fastest = Math.max(...rates);
+  const slowest = Math.min(...rates);
+  const total = windows.reduce((n, w) => n + w.ok, 0);
+  const result = {
+    label,
+    durationS,
+    clients: CLIENTS,
+    ok: total,
+    perSec: total / durationS,
+    errors,
+    statuses,
+    fastest,
+    slowest,
+    slowestShare: fastest > 0 ? slowest / fastest : NaN,
+    worstP99: Math.max(...windows.map((w) => w.p99).filter(Number.isFinite)),
+    cpu: cpuBetween(cpuStart, stack.sampler.cpu()),
+    windows,
+  };
+  log(
+    `sustained: ${label}: ${result.perSec.toFixed(0)}/s over ${durationS} s, slowest window ${slowest.toFixed(0)}/s = ` +
+      `${(result.slowestShare * 100).toFixed(0)} % of fastest ${fastest.toFixed(0)}/s, worst p99 ${result.worstP99.toFixed(0)} ms, ` +
+      `errors ${errors}, statuses ${JSON.stringify(statuses)}`,
+  );
+  return result;
+}
+
+/** Per window as the run goes: so a long run shows its shape before it ends. */
+function logWindow(log, label, i, w) {
+  const s = w.series;
+  log(
+    `sustained: ${label} ${String((i + 1) * WINDOW_S).padStart(3)} s: ${w.perSec.toFixed(0)}/s p99 ${Number.isFinite(w.p99) ? w.p99.toFixed(0) : 'n/a'} ms` +
+      (s
+        ? ` | series upd +${s.updDelta} hot +${s.hotDelta} dead ${s.dead} pages ${s.pages} idx ${s.indexPages} autovac ${s.autovacuums} oldest xact ${s.oldestXactMs} ms buffers lookup ${s.lookupBuffers} store ${s.storeBuffers}` +
+          (s.normal !== undefined
+            ? ` lp normal ${s.normal} redirect ${s.redirect} dead ${s.deadPointers} unused ${s.unused}`
+            : '')
+        : ''),
+  );
+}
+
+/**
+ * Runs both scenarios, each on its own fresh stack (so the one-series run's leftovers cannot slow
+ * the 32-series run). `withStack` is stack.mjs's.
+ */
+export async function runSustained(withStack, { quick, log, seconds }) {
+  const durationS = seconds ?? (quick ? 30 : 90);
+  const scenarios = [
+    ['one series', [JSON.stringify(emissionRequest(branchRefs(0), { items: 10 }))]],
+    [
+      '32 series',
+      Array.from({ length: BRANCHES }, (_, i) =>
+        JSON.stringify(emissionRequest(branchRefs(i), { items: 10 })),
+      ),
+    ],
+  ];
+  const runs = [];
+  let database = null;
+  for (const [label, bodies] of scenarios) {
+    await withStack({ quick, log }, async (stack) => {
+      database = stack.pg.embedded ? 'embedded' : 'DATABASE_URL';
+      // Warm-up (JIT, credentials cache, pool) on a branch the one-series run does not use, then
+      // statistics for the planner, as the http part does.
+      const warm = [JSON.stringify(emissionRequest(branchRefs(BRANCHES - 1), { items: 10 }))];
+      await closedLoop({
+        url: `${stack.api.url}/v1/emissoes`,
+        apiKey: stack.product.api_key,
+        bodies: warm,
+        clients: 16,
+        durationS: quick ? 2 : 5,
+        onWindow: async () => {},
+      });
+      await stack.sql.query('analyze documents, document_xml, series, certificates');
+      const { rows } = await stack.sql.query(
+        `select name, setting from pg_settings where name in
+           ('autovacuum', 'autovacuum_naptime', 'autovacuum_vacuum_scale_factor',
+            'autovacuum_vacuum_threshold', 'shared_buffers', 'synchronous_commit')`,
+      );
+      const settings = Object.fromEntries(rows.map((r) => [r.name, r.setting]));
+      const { rows: options } = await stack.sql.query(
+        `select coalesce(array_to_string(reloptions, ', '), '') as o from pg_class where relname = 'series'`,
+      );
+      const r = await scenario(stack, { label, bodies, durationS, log });
+      r.settings = settings;
+      r.seriesReloptions = options[0]?.o ?? '';
+      runs.push(r);
+    });
+  }
+  return { part: 'sustained', quick, durationS, windowS: WINDOW_S, database, runs };
+}
+
+/** Where a run is kept in bench/results/sustained.json. */
+export const sustainedKey = (r) => `${r.label} · ${r.database} · ${r.durationS} s`;
