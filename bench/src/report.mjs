@@ -277,7 +277,7 @@ export function renderDocument({ library, http, list, sustained, machine, quick,
   out.push('');
   out.push(list ? renderList(list) : 'Not run yet.');
   out.push('');
-  out.push('## 4. Sustained load: one series and 32 series for minutes');
+  out.push('## Sustained load: one series and 32 series for minutes (issue #21)');
   out.push('');
   out.push(renderSustained(sustained));
   out.push('');
