@@ -1,13 +1,36 @@
 // `npm start`: install, build, then run the API (embedded PostgreSQL unless DATABASE_URL is set).
+// `npm start -- --no-build` runs what is already built.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { installAndBuild, repoRoot } from './pnpm.mjs';
 
-installAndBuild({ filter: '@emissor/api' });
-const api = spawn(process.execPath, [join(repoRoot, 'apps/api/dist/main.js')], {
-  cwd: repoRoot,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(signal));
+const main = join(repoRoot, 'apps/api/dist/main.js');
+if (!process.argv.includes('--no-build')) installAndBuild({ filter: '@emissor/api' });
+else if (!existsSync(main)) {
+  console.error('apps/api is not built: run `npm start` without --no-build once');
+  process.exit(1);
+}
+
+const api = spawn(process.execPath, [main], { cwd: repoRoot, stdio: 'inherit' });
+
+// The API drains its requests and stops the embedded PostgreSQL on SIGINT/SIGTERM; this process
+// only passes the signal on and exits with the API.
+let stopping = false;
+const stop = (signal) => {
+  if (stopping) return;
+  stopping = true;
+  api.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
+
+// `kill -TERM <npm pid>` reaches npm and the `sh -c` it runs the script in, which dies without
+// passing the signal on: this process is left orphaned (re-parented) and would keep the API and
+// the database running. A changed parent is taken as that SIGTERM.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM');
+}, 250).unref();
+
 api.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -2,9 +2,10 @@
 // then every package's tests through turbo, and one closing line `N passed, N failed, N skipped`
 // summed from each package's vitest JSON report. A failed check counts as one failure.
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 import { installAndBuild, pnpm, repoRoot } from './pnpm.mjs';
+import { missingPrerequisites } from './test-prerequisites.mjs';
 
 /** Workspace folders whose `test` script runs vitest (each writes .cache/vitest-report.json). */
 function vitestPackages() {
@@ -51,6 +52,8 @@ const run = pnpm(['exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue
 let passed = checks.length - failedChecks.length;
 let failed = failedChecks.length;
 let skipped = 0;
+/** `<package>: N (file N, …)` for every package that skipped tests. */
+const skippedByPackage = [];
 for (const dir of packages) {
   const file = join(repoRoot, dir, '.cache/vitest-report.json');
   if (!existsSync(file)) {
@@ -62,10 +65,33 @@ for (const dir of packages) {
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
+  const files = report.testResults
+    .map((r) => [
+      relative(join(repoRoot, dir), r.name),
+      r.assertionResults.filter((a) => ['skipped', 'pending', 'todo'].includes(a.status)).length,
+    ])
+    .filter(([, n]) => n > 0);
+  const total = files.reduce((sum, [, n]) => sum + n, 0);
+  if (total > 0)
+    skippedByPackage.push(`${dir}: ${total} (${files.map(([f, n]) => `${f} ${n}`).join(', ')})`);
   // A suite that failed to load reports no failed test but is still a failure.
   failed += report.testResults.filter(
     (r) => r.status === 'failed' && r.assertionResults.length === 0,
   ).length;
+}
+// What was skipped and why, last before the count: a run that skipped tests is not a complete one.
+const missing = missingPrerequisites(repoRoot);
+if (skipped > 0) {
+  console.log(`skipped ${skipped} tests:`);
+  for (const line of skippedByPackage) console.log(`  ${line}`);
+}
+if (missing.length > 0) {
+  console.log(
+    'missing for a complete run (README "What npm test needs"; .ci/run installs the tools):',
+  );
+  for (const p of missing) console.log(`  ${p.name}: needed for ${p.needed}; ${p.get}`);
+} else if (skipped > 0) {
+  console.log("every prerequisite is present: the skips above are the tests' own conditions");
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || run.status !== 0 ? 1 : 0);

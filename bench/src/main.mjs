@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm bench [--quick] [--only library|http|list|sustained[,…]]`: prints tables and, for a full run, writes
+// `pnpm bench [--quick] [--only library|http|list|simulator|sustained[,…]]`: prints tables and, for a full run, writes
 // docs/benchmarks.md from the latest result of every part (bench/results/<part>.json).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
@@ -24,11 +24,12 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log(`Usage: pnpm bench [--quick] [--only library,http,list,sustained] [--no-docs]
+  console.log(`Usage: pnpm bench [--quick] [--only library,http,list,simulator,sustained] [--no-docs]
 
   library  build+sign one NF-e (1/10/100/990 items) vs xml-crypto, nfewizard-io, node-sped-nfe
   http     POST /v1/emissoes with autocannon at 1/16/64 connections, 990-item latency, API RSS
   list     GET /v1/documentos over 1,000,000 stored documents
+  simulator  NF-e authorised/s through apps/sefaz-simulator over mutual TLS (sync lots of 1, async lots of 50)
   sustained  64 clients for 90 s on one series, then on 32 series: throughput and p99 per 5 s
            window and the series table's row versions (each run is kept in bench/results/sustained.json
            under its database, length and label; the report shows them all)
@@ -40,7 +41,7 @@ Needs a build first: TURBO_TELEMETRY_DISABLED=1 npx pnpm@10.34.9 exec turbo run 
   process.exit(0);
 }
 
-const ALL = ['library', 'http', 'list', 'sustained'];
+const ALL = ['library', 'http', 'list', 'simulator', 'sustained'];
 const parts = values['report-only']
   ? []
   : values.only
@@ -138,6 +139,19 @@ if (parts.includes('http') || parts.includes('list')) {
   }
 }
 
+if (parts.includes('simulator')) {
+  try {
+    mark('simulator');
+    const { runSimulatorBench, renderSimulator } = await import('./simulator.mjs');
+    const r = save('simulator', await runSimulatorBench({ quick, log }));
+    console.log(`\n## Local SEFAZ (simulator)\n\n${renderSimulator(r)}\n`);
+  } catch (error) {
+    failures++;
+    log(`simulator failed: ${error.stack ?? error}`);
+    save('simulator', { part: 'simulator', quick, failed: String(error?.message ?? error) });
+  }
+}
+
 if (parts.includes('sustained')) {
   try {
     mark('sustained');
@@ -170,6 +184,7 @@ const doc = renderDocument({
   library: load('library'),
   http: load('http'),
   list: load('list'),
+  simulator: load('simulator'),
   sustained: load('sustained'),
   machine: machineInfo(),
   quick,

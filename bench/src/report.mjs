@@ -1,6 +1,7 @@
 // docs/benchmarks.md: generated from bench/results/*.json by every `pnpm bench` run.
 import { renderLibrary } from './library.mjs';
 import { renderHttp, renderList } from './render-http.mjs';
+import { renderSimulator } from './simulator.mjs';
 import { renderSustained } from './render-sustained.mjs';
 import { fmtMs } from './stats.mjs';
 
@@ -65,7 +66,16 @@ function loadNote(r) {
   return ` (load average at start ${r.loadavg.start.map((x) => x.toFixed(2)).join(' ')}, at end ${r.loadavg.end.map((x) => x.toFixed(2)).join(' ')})`;
 }
 
-export function renderDocument({ library, http, list, sustained, machine, quick, comparisons }) {
+export function renderDocument({
+  library,
+  http,
+  list,
+  simulator,
+  sustained,
+  machine,
+  quick,
+  comparisons,
+}) {
   const m = http?.machine ?? list?.machine ?? library?.machine ?? machine;
   const out = [];
   out.push('# Benchmarks');
@@ -277,11 +287,27 @@ export function renderDocument({ library, http, list, sustained, machine, quick,
   out.push('');
   out.push(list ? renderList(list) : 'Not run yet.');
   out.push('');
-  out.push('## Sustained load: one series and 32 series for minutes (issue #21)');
+  out.push(`## 4. Local SEFAZ: NF-e authorised through apps/sefaz-simulator${loadNote(simulator)}`);
+  out.push('');
+  out.push(
+    'The simulator runs as its own process (`node apps/sefaz-simulator/dist/main.js`) on an embedded PostgreSQL; ' +
+      "the client is @emissor/sefaz's SefazClient over real mutual TLS (RSA-2048 client certificate, the simulator's own CA), " +
+      'keep-alive connections. Notes (1 item, signed by @emissor/signer) are built and signed before each phase, so the rate is the ' +
+      "simulator's: every message checked against the official XSD, every signature verified, the document rules, a protocol " +
+      'from a PostgreSQL sequence and one transaction per note in its registry. Asynchronous lots are sent with indSinc=0 and ' +
+      'their receipt consulted (NFeRetAutorizacao4) until 104. CPU is utime+stime from /proc for the simulator process and for ' +
+      'every PostgreSQL process, divided by the notes authorised.',
+  );
+  out.push('');
+  out.push(renderSimulator(simulator));
+  out.push('');
+  out.push('## 5. Sustained load: one series and 32 series for minutes (issue #21)');
   out.push('');
   out.push(renderSustained(sustained));
   out.push('');
-  const when = [library, http, list].filter(Boolean).map((r) => `${r.part} ${r.finishedAt}`);
+  const when = [library, http, list, simulator]
+    .filter(Boolean)
+    .map((r) => `${r.part} ${r.finishedAt}`);
   out.push(`Results: ${when.join(', ')}.`);
   out.push('');
   // Before/after runs of one change (bench/comparisons.md) are measured by hand, not by this run.

@@ -37,7 +37,7 @@ export function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** utime+stime of one process, in seconds (0 when it is gone). */
-function cpuSeconds(pid) {
+export function cpuSeconds(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -47,7 +47,7 @@ function cpuSeconds(pid) {
   }
 }
 
-function childrenOf(pid) {
+export function childrenOf(pid) {
   const out = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -72,7 +72,7 @@ function rssKiB(pid) {
 }
 
 /** PostgreSQL for the run. */
-async function startPostgres(log) {
+export async function startPostgres(log) {
   const pg = (await import('pg')).default;
   if (process.env.DATABASE_URL) {
     const name = `emissor_bench_${Date.now()}`;

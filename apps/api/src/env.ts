@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
+import express from 'express';
 import { z } from 'zod';
 
 import { repoRoot } from './paths.js';
@@ -9,6 +10,34 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .default('false')
   .transform((v) => v === 'true' || v === '1');
+
+/**
+ * Express's `trust proxy` setting, from its text: `true`/`false`, a hop count, or a comma-separated
+ * list of addresses, subnets and the names `loopback`, `linklocal`, `uniquelocal`. Unset is `false`:
+ * the client is the socket's address and X-Forwarded-For is ignored.
+ */
+export type TrustProxy = boolean | number | string;
+
+const TrustProxySchema = z
+  .string()
+  .optional()
+  .transform((text, ctx): TrustProxy => {
+    const value = text?.trim() ?? 'false';
+    if (value === 'true' || value === 'false') return value === 'true';
+    if (/^\d+$/.test(value)) return Number(value);
+    try {
+      // Express compiles the list when it is set and throws on an address it cannot read.
+      express().set('trust proxy', value);
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be true, false, a hop count, or addresses/subnets/loopback/linklocal/uniquelocal separated by commas',
+      });
+      return z.NEVER;
+    }
+    return value;
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -22,6 +51,8 @@ const EnvSchema = z.object({
   /** During a master-key rotation: the old secret, so rows not yet re-encrypted still open. */
   EMISSOR_MASTER_KEY_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   API_KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Which proxies' X-Forwarded-For names the client (the failed-authentication limiter counts by it). */
+  TRUST_PROXY: TrustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_ENABLED: booleanFlag,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
@@ -57,10 +88,16 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  if (env.NODE_ENV === 'production' && !env.EMISSOR_MASTER_KEY) {
-    throw new EnvError(
-      'Invalid configuration:\n  EMISSOR_MASTER_KEY: required when NODE_ENV=production',
-    );
+  if (env.NODE_ENV === 'production') {
+    const missing: string[] = [];
+    if (!env.EMISSOR_MASTER_KEY)
+      missing.push('  EMISSOR_MASTER_KEY: required when NODE_ENV=production');
+    // The embedded database keeps invoices on the container's own disk, gone with the container.
+    if (!env.DATABASE_URL)
+      missing.push(
+        "  DATABASE_URL: required when NODE_ENV=production (the embedded PostgreSQL is for development only: it would keep invoices on this machine's disk)",
+      );
+    if (missing.length > 0) throw new EnvError(`Invalid configuration:\n${missing.join('\n')}`);
   }
   return Object.freeze(env);
 }

@@ -1,6 +1,6 @@
-import type { ErrorCode } from '@emissor/contract';
+import { ERROR_CODE_DESCRIPTIONS, type ErrorCode } from '@emissor/contract';
 
-export type ErrorStatus = 401 | 404 | 409 | 413 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 404 | 409 | 413 | 429 | 500 | 503;
 
 /** A failure the API reports as `{"detail": {"code", "message"}}` with `status`. */
 export class AppError extends Error {
@@ -20,9 +20,31 @@ export class AppError extends Error {
   }
 }
 
-export const unauthorized = () => new AppError(401, 'unauthorized', 'Missing or invalid API key.');
-export const notFound = (code: ErrorCode, message: string) => new AppError(404, code, message);
-export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
+/**
+ * The error for `code`, with the status the contract's error table gives it (the same table
+ * docs/errors.md is generated from), so a call site names what went wrong and never a status.
+ */
+export function appError(
+  code: ErrorCode,
+  message: string,
+  headers: Record<string, string> = {},
+): AppError {
+  return new AppError(statusOf(code), code, message, headers);
+}
+
+function statusOf(code: ErrorCode): ErrorStatus {
+  const { status } = ERROR_CODE_DESCRIPTIONS[code];
+  if (!isErrorStatus(status))
+    throw new Error(`error table gives ${code} a status AppError cannot send: ${status}`);
+  return status;
+}
+
+const ERROR_STATUSES: readonly number[] = [
+  401, 404, 409, 413, 429, 500, 503,
+] satisfies ErrorStatus[];
+const isErrorStatus = (status: number): status is ErrorStatus => ERROR_STATUSES.includes(status);
+
+export const unauthorized = () => appError('unauthorized', 'Missing or invalid API key.');
 
 /** One item of an HTTPValidationError (422) body. */
 export interface ValidationIssue {

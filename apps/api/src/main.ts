@@ -26,7 +26,8 @@ async function main(): Promise<void> {
     'Emissor API listening',
   );
   if (server.database.embedded) {
-    logger.info('create an API key with: npx pnpm@10 admin product create --name demo --json');
+    // The README's line, with the pnpm version package.json pins (start-command.test.ts checks it).
+    logger.info('create an API key with: npx pnpm@10.34.9 admin product create --name demo --json');
   }
 
   let stopping = false;

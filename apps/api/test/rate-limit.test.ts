@@ -62,15 +62,19 @@ describe('repeated failed authentications from one address', () => {
     const seconds = Number(limited.retryAfter);
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(60);
-    // The block comes before the key check: even the right key waits (no free oracle for guesses).
-    expect((await getFrom('127.0.0.1', url, apiKey)).status).toBe(429);
+    // A valid key is never refused, not even from the limited address.
+    expect((await getFrom('127.0.0.1', url, apiKey)).status).toBe(200);
+    expect((await getFrom('127.0.0.1', url, 'emk_bad_22')).status).toBe(429);
     // Another address is not affected; health needs no key and is never limited.
+    expect((await getFrom('127.0.0.2', url, 'emk_bad_23')).status).toBe(401);
     expect((await getFrom('127.0.0.2', url, apiKey)).status).toBe(200);
     expect((await getFrom('127.0.0.1', `${server.url}/v1/health`, '')).status).toBe(200);
     // The typed client knows 429 (declared in the contract) instead of throwing on it.
     const { createEmissorClient } = await import('@emissor/client');
-    const client = createEmissorClient({ baseUrl: server.url, apiKey });
-    const typed = await client.series.listSeries({ query: { tenant_ref: 't', branch_ref: 'b' } });
+    const typed = await createEmissorClient({
+      baseUrl: server.url,
+      apiKey: 'emk_bad_24',
+    }).series.listSeries({ query: { tenant_ref: 't', branch_ref: 'b' } });
     expect(typed.status).toBe(429);
   });
 });

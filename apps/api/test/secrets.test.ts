@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+
+import { contract } from '@emissor/contract';
+import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 
@@ -192,5 +196,96 @@ describe('secrets never leave the server', () => {
     expect(await big.json()).toEqual({
       detail: { code: 'payload_too_large', message: expect.any(String) },
     });
+  });
+});
+
+/** Every route of the contract, however the routers nest. */
+function routesOf(router: AppRouter): AppRoute[] {
+  return Object.values(router).flatMap((entry) => (isAppRoute(entry) ? [entry] : routesOf(entry)));
+}
+
+describe('no header value in any 422', () => {
+  it('every way each route answers 422 leaves out the key, authorisation, cookies and any other header', async () => {
+    const marker = `hdr-secret-${randomBytes(12).toString('hex')}`;
+    const secretHeaders = {
+      'x-api-key': apiKey,
+      authorization: `Bearer ${marker}-auth`,
+      cookie: `session=${marker}-cookie`,
+      'x-forwarded-for': `${marker}-xff`,
+      'user-agent': `${marker}-agent`,
+    };
+    const answers: string[] = [];
+    let unprocessable = 0;
+    const send = async (
+      method: string,
+      path: string,
+      headers: Record<string, string>,
+      body?: string,
+    ) => {
+      const res = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { ...secretHeaders, ...headers },
+        body,
+      });
+      const text = await res.text();
+      answers.push(`${method} ${path} ${res.status} ${JSON.stringify([...res.headers])} ${text}`);
+      if (res.status === 422) unprocessable++;
+      return res.status;
+    };
+
+    const routes = routesOf(contract);
+    expect(routes.length).toBeGreaterThan(8);
+    for (const route of routes) {
+      const bad = 'x'.repeat(300);
+      const path = route.path.replace(/:[a-z_]+/g, 'not-a-uuid');
+      const goodPath = route.path.replace(/:[a-z_]+/g, newKey());
+      const queryKeys = route.query ? Object.keys((route.query as any).shape ?? {}) : [];
+      const badQuery = queryKeys.length ? `?${queryKeys.map((k) => `${k}=${bad}`).join('&')}` : '';
+      const headerKeys = route.headers ? Object.keys((route.headers as any).shape ?? {}) : [];
+      const goodHeaders = Object.fromEntries(headerKeys.map((k) => [k, newKey()]));
+      const jsonType = { 'content-type': 'application/json' };
+      const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+      const body = withBody ? '{}' : undefined;
+      const type = withBody ? jsonType : {};
+
+      // Each part of the request wrong on its own, then all at once.
+      if (path !== route.path) await send(route.method, path, { ...goodHeaders, ...type }, body);
+      if (badQuery)
+        await send(route.method, `${goodPath}${badQuery}`, { ...goodHeaders, ...type }, body);
+      if (headerKeys.length) {
+        await send(route.method, goodPath, type, body); // header missing
+        await send(
+          route.method,
+          goodPath,
+          { ...type, ...Object.fromEntries(headerKeys.map((k) => [k, `${marker}-${bad}`])) },
+          body,
+        ); // header too long: its value must not come back either
+      }
+      if (withBody) {
+        for (const raw of [
+          '{"x":',
+          '{"x":"\\u0000"}',
+          '[1,2]',
+          '{"n": 1e400}',
+          '{"n": 0.12345678901234567890123}',
+        ])
+          await send(route.method, goodPath, { ...goodHeaders, ...jsonType }, raw);
+        await send(route.method, `${path === route.path ? goodPath : path}${badQuery}`, {}, body);
+      }
+    }
+    const text = answers.join('\n');
+    // Every route with any input had at least one 422 among the answers.
+    expect(unprocessable).toBeGreaterThan(routes.length);
+    expect(text).toContain('"loc":["header","idempotency-key"]');
+    const keySecret = apiKey.split('_').slice(2).join('_');
+    expect(text.includes(keySecret), 'API key secret in a response').toBe(false);
+    expect(text.includes(marker), 'a header value in a response').toBe(false);
+    const logs = server.logs.join('\n');
+    expect(logs.includes(keySecret), 'API key secret in a log line').toBe(false);
+    for (const secret of [`${marker}-auth`, `${marker}-cookie`])
+      expect(logs.includes(secret), 'authorisation or cookie in a log line').toBe(false);
+    console.log(
+      `secrets: ${answers.length} requests to ${routes.length} routes (${unprocessable} answered 422): no header value in any answer`,
+    );
   });
 });

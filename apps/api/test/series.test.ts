@@ -188,11 +188,11 @@ describe('series: bad input is a 422 that changes nothing', () => {
     expect(res.body.detail[0]).toMatchObject({ loc: ['body'], type: 'json_invalid' });
   });
 
-  it('POST with a non-JSON content type → 422 on the body', async () => {
+  it('POST with a non-JSON content type → 415 unsupported_media_type', async () => {
     const { apiKey } = await server.newProduct();
     const res = await raw('POST', '/v1/series', apiKey, 'serie=1', 'text/plain');
-    expect(res.status).toBe(422);
-    expect(res.body.detail[0].loc[0]).toBe('body');
+    expect(res.status).toBe(415);
+    expect(res.body.detail.code).toBe('unsupported_media_type');
   });
 
   it('GET without the required query → missing on each', async () => {

@@ -1,3 +1,7 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -60,8 +64,12 @@ describe('start-up', () => {
   });
 
   it('refuses to start with a clear message when the configuration is invalid', async () => {
-    const api = await spawnApi('not a url', { EMISSOR_MASTER_KEY: 'short' });
+    const api = await spawnApi('not a url', {
+      EMISSOR_MASTER_KEY: 'short',
+      TRUST_PROXY: '10.0.0.300',
+    });
     expect(await api.exited).toBe(78);
+    expect(api.output()).toContain('TRUST_PROXY: must be true, false, a hop count');
     expect(api.output()).toContain('DATABASE_URL');
     expect(api.output()).toContain('EMISSOR_MASTER_KEY: must be at least 32 characters');
     expect(api.output()).not.toContain('short');
@@ -72,5 +80,19 @@ describe('start-up', () => {
     const api = await spawnApi(url, { EMISSOR_MASTER_KEY: '' });
     expect(await api.exited).toBe(78);
     expect(api.output()).toContain('EMISSOR_MASTER_KEY');
+  });
+
+  it('refuses to start in production without DATABASE_URL, saying why, instead of an embedded database', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'emissor-prod-'));
+    try {
+      const api = await spawnApi('', { EMISSOR_DATA_DIR: dataDir });
+      expect(await api.exited).toBe(78);
+      expect(api.output()).toContain('DATABASE_URL: required when NODE_ENV=production');
+      expect(api.output()).toContain('embedded PostgreSQL is for development only');
+      // Nothing was started or written: no embedded cluster under the data folder.
+      expect(readdirSync(dataDir)).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -58,6 +58,15 @@ describe('contract', () => {
     }
   });
 
+  it('routes with a JSON body declare 415; the multipart upload does not', () => {
+    for (const [name, route] of all) {
+      if (route.method !== 'POST' && route.method !== 'PATCH') continue;
+      const statuses = Object.keys(route.responses);
+      if (route.contentType === 'multipart/form-data') expect(statuses, name).not.toContain('415');
+      else expect(statuses, name).toContain('415');
+    }
+  });
+
   it('uploads are multipart', () => {
     expect(contract.certificates.uploadCertificate.contentType).toBe('multipart/form-data');
   });

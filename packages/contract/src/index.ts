@@ -51,6 +51,7 @@ export {
   ItemDataPayloadSchema,
   PagamentoDataPayloadSchema,
   TributoLinhaPayloadSchema,
+  IBS_CBS_LINES_DESCRIPTION,
   UfDestinoTipoSchema,
 } from './schemas/emissions.js';
 export {

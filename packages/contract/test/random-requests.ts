@@ -72,15 +72,34 @@ function defaulted(r: Rng, target: Record<string, unknown>, key: string, make: (
 
 function tributo(r: Rng) {
   const t: Record<string, unknown> = {
-    tax_domain: pick(r, ['icms', 'pis', 'cofins', '']),
+    tax_domain: pick(r, ['icms', 'pis', 'cofins', 'ibs_uf', 'ibs_mun', 'cbs', 'is', '']),
     base_calc: decimal(r, false),
     base_calc_percent: decimal(r, false),
     valor: decimal(r, false),
     rule_id: uuid(r),
   };
-  for (const key of ['aliquota', 'aliquota_st', 'fcp_percent', 'mva'])
+  for (const key of [
+    'aliquota',
+    'aliquota_st',
+    'fcp_percent',
+    'mva',
+    'reducao_aliquota_percent',
+    'aliquota_efetiva',
+    'diferimento_percent',
+    'valor_diferido',
+    'valor_devolvido',
+    'aliquota_especifica',
+    'quantidade_tributavel',
+  ])
     optional(r, t, key, () => decimal(r, false));
-  for (const key of ['codigo_beneficio', 'csosn', 'cst']) optional(r, t, key, () => str(r));
+  for (const key of [
+    'codigo_beneficio',
+    'csosn',
+    'cst',
+    'classificacao_tributaria',
+    'unidade_tributavel',
+  ])
+    optional(r, t, key, () => str(r));
   return t;
 }
 

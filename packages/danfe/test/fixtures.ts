@@ -146,7 +146,7 @@ export function withBilling(xml: string, count: number): string {
 }
 
 /**
- * NT 2025.002 groups by hand (ibs-cbs.md §1.2–1.4; the builder gains them separately): per item
+ * NT 2025.002 groups by hand (ibs-cbs.md §1.2–1.4; a hand-made shape beside the builder's own output): per item
  * IS and IBSCBS after COFINS (2026 test rates: CBS 0.9 %, IBS UF 0.1 %, IBS Mun 0), the second
  * item with a rate reduction (gRed) so its effective rate prints; totals ISTot and IBSCBSTot after
  * ICMSTot.

@@ -64,6 +64,44 @@ describe.skipIf(!HAVE_TOOLS)('DANFE variants read back', () => {
       expect(isLines).toHaveLength(2);
     });
 
+    it('prints the block for IBS/CBS/IS lines the builder itself wrote (@emissor/nfe-xml)', async () => {
+      const rtc = (domain: string, aliquota: string, valor: string) => ({
+        tax_domain: domain,
+        cst: '000',
+        classificacao_tributaria: '000001',
+        base_calc: '21.00',
+        base_calc_percent: '100',
+        aliquota,
+        valor,
+        rule_id: '0b8f0c8e-2d7a-4f62-9a55-8a3c8d0f1e21',
+      });
+      const items = [1, 2].map((n) => {
+        const base = item(n);
+        const tributos = base.fiscal_result.tributos ?? [];
+        return {
+          ...base,
+          fiscal_result: {
+            ...base.fiscal_result,
+            tributos: [
+              ...tributos,
+              rtc('ibs_uf', '0.10', '0.02'),
+              rtc('ibs_mun', '0', '0'),
+              rtc('cbs', '0.90', '0.19'),
+              rtc('is', '2', '0.42'),
+            ],
+          },
+        };
+      });
+      const { xml, signed } = authorised(request(items));
+      expect(validateNfeXml(signed, 'PL_010b_NT2025_002_v1.30')).toEqual([]);
+      const text = pagesText(await renderDanfe(xml)).join('\n');
+      expect(text).toContain('TOTAL DO IBS/CBS/IS');
+      expect(text).toMatch(/0,38\s+0,04\s+0,00\s+0,84/);
+      expect(text).toMatch(
+        /IBS\/CBS CST: 000 \| cClassTrib: 000001 \| BC: 21,00 \| IBS UF: 0,10% 0,02 \| IBS MUN\.: 0,00% 0,00 \| CBS: 0,90% 0,19/,
+      );
+    });
+
     it('leaves the block out when the XML has neither group', async () => {
       const text = pagesText(await renderDanfe(authorised(request(2)).xml)).join('\n');
       expect(text).not.toContain('IBS/CBS');

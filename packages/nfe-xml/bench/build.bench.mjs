@@ -87,3 +87,32 @@ measure('buildNfe (prepare + render)', iterations, () => buildNfe({ ...request, 
 measure('prepareNfe', iterations, () => prepareNfe(request));
 const prepared = prepareNfe(request);
 measure('renderNfe (per emission)', iterations * 10, () => renderNfe(prepared, params));
+
+// The same document with IBS/CBS (2026 test rates) and IS on every item: the groups, vItem, the
+// totals and the rule checks on top.
+const rtc = (tax_domain, fields) =>
+  line(tax_domain, {
+    cst: '000',
+    classificacao_tributaria: '000001',
+    base_calc: '69.97',
+    ...fields,
+  });
+const withRtc = {
+  ...request,
+  itens: itens.map((item) => ({
+    ...item,
+    fiscal_result: {
+      ...item.fiscal_result,
+      tributos: [
+        ...item.fiscal_result.tributos,
+        rtc('ibs_uf', { aliquota: '0.10', valor: '0.07' }),
+        rtc('ibs_mun', { aliquota: '0', valor: '0' }),
+        rtc('cbs', { aliquota: '0.90', valor: '0.63' }),
+        rtc('is', { aliquota: '2', valor: '1.40' }),
+      ],
+    },
+  })),
+};
+const rtcXml = buildNfe({ ...withRtc, ...params }).xml;
+console.log(`with IBS/CBS/IS: 990 det, ${(rtcXml.length / 1024).toFixed(0)} KiB`);
+measure('buildNfe with IBS/CBS/IS', iterations, () => buildNfe({ ...withRtc, ...params }));

@@ -1,5 +1,6 @@
 export { buildNfe, renderNfe } from './render.js';
 export { MAX_ITEMS, prepareNfe } from './prepare.js';
+export type { PrepareOptions } from './prepare.js';
 export { NfeValidationError } from './errors.js';
 export {
   chaveAcesso,
@@ -50,3 +51,44 @@ export type {
   NfeTributoLinha,
   PreparedNfe,
 } from './types.js';
+
+// IBS, CBS and IS (reforma tributária, NT 2025.002): the pure rule checks and their helpers, for the
+// builder and for any reader of a received document (the local SEFAZ).
+export {
+  buildableCst,
+  checkRtcDocument,
+  deferredValue,
+  effectiveRate,
+  IBS_CBS_CSTS,
+  ibsCbsXml,
+  readRtcDocument,
+  isXml,
+  itemTotal,
+  RATE_TOLERANCE,
+  rtcTotalsXml,
+  selectiveTaxValue,
+  sphereValue,
+  SPHERES,
+  sumIbsCbsTotals,
+  sumItemTotals,
+  sumSelectiveTax,
+  TEST_YEAR_RATES,
+  VALUE_TOLERANCE,
+} from './rtc/index.js';
+export type {
+  CstIndicators,
+  IbsCbsMainGroup,
+  RtcCheckOptions,
+  RtcDocument,
+  RtcGIbsCbs,
+  RtcIbsCbs,
+  RtcIbsCbsTot,
+  RtcIs,
+  RtcItem,
+  RtcItemValues,
+  RtcOtherTax,
+  RtcSphere,
+  RtcViolation,
+  SphereName,
+  XmlDecimal,
+} from './rtc/index.js';

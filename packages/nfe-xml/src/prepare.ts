@@ -2,12 +2,14 @@ import { ChunkedText } from './chunked-text.js';
 import { formatDecimal } from './decimal.js';
 import { NfeValidationError } from './errors.js';
 import { renderDest } from './render/dest.js';
-import { renderDet } from './render/det.js';
+import { renderDet, type RtcCollector } from './render/det.js';
 import { renderEmit } from './render/emit.js';
 import { renderIdeFragments } from './render/ide.js';
 import { emptyTotals, totalValues } from './render/item-totals.js';
 import { renderPag, TRANSP } from './render/pag.js';
+import { carriesRtc, finishRtc } from './render/rtc-document.js';
 import { renderTotals, totalInvoice } from './render/totals.js';
+import type { RtcCheckOptions } from './rtc/document.js';
 import type { NfeRequest, PreparedNfe } from './types.js';
 import { ufInfo } from './ufs.js';
 import { IssueList } from './validate/issues.js';
@@ -16,11 +18,20 @@ import { given } from './validate/text.js';
 /** det{1..990} (leiauteNFe_v4.00.xsd). */
 export const MAX_ITEMS = 990;
 
+export interface PrepareOptions {
+  /**
+   * What the IBS/CBS/IS rules need beyond the request: `year` (of dhEmi) turns on the test-year
+   * rate checks (2026: IBS UF 0.10 %, IBS Mun 0 %, CBS 0.90 %; 2027–2028: IBS 0.05 % + 0.05 %);
+   * `requireIbsCbs` turns on UB12-10 (every item carries IBSCBS). Both off by default.
+   */
+  readonly ibsCbs?: RtcCheckOptions;
+}
+
 /**
  * Checks a request against every layout limit and renders all of the document that does not depend
  * on the number, the cNF or the instant. Throws `NfeValidationError` listing every issue found.
  */
-export function prepareNfe(request: NfeRequest): PreparedNfe {
+export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): PreparedNfe {
   const issues = new IssueList();
   const itens = Array.isArray(request.itens) ? request.itens : [];
   if (itens.length === 0) issues.add(['itens'], 'too_short', 'List should have at least 1 item');
@@ -57,6 +68,7 @@ export function prepareNfe(request: NfeRequest): PreparedNfe {
     simples: crt !== '3',
     interstate: request.uf_destino_tipo === 'interestadual',
     totals,
+    ...(carriesRtc(itens) ? { rtc: { items: [], sources: [] } satisfies RtcCollector } : {}),
   };
   const limit = Math.min(itens.length, MAX_ITEMS);
   const body = new ChunkedText();
@@ -66,7 +78,10 @@ export function prepareNfe(request: NfeRequest): PreparedNfe {
 
   const sums = totalValues(totals);
   const vNF = totalInvoice(sums);
-  const total = renderTotals(issues, sums, vNF);
+  const rtcTotals = ctx.rtc
+    ? finishRtc(issues, ctx.rtc, request.fin_nfe ?? '1', options.ibsCbs)
+    : '';
+  const total = renderTotals(issues, sums, vNF, rtcTotals);
   const pag = renderPag(issues, request.pagamento, vNF);
 
   if (issues.count > 0) throw new NfeValidationError(issues.toArray());

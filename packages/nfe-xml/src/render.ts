@@ -75,7 +75,8 @@ export function renderNfe(
 }
 
 /**
- * Builds the unsigned NF-e in one step: `renderNfe(prepareNfe(input), input)`.
+ * Builds the unsigned NF-e in one step: `renderNfe(prepareNfe(input, { ibsCbs: { year } }), input)`,
+ * `year` being dhEmi's, so the IBS/CBS rates of the test years are checked too.
  *
  * @example
  * ```ts
@@ -94,5 +95,13 @@ export function renderNfe(
  * @throws NfeValidationError with every issue (paths into the request, or `numero`/`codigoNumerico`/`issuedAt`).
  */
 export function buildNfe(input: NfeRequest & NfeRenderParams): { xml: string; chave: string } {
-  return renderNfe(prepareNfe(input), input);
+  return renderNfe(prepareNfe(input, { ibsCbs: { year: issueYear(input) } }), input);
+}
+
+/** The year of dhEmi in the emitter's state, which picks the IBS/CBS test-year rates; undefined when unknown. */
+function issueYear(input: NfeRequest & NfeRenderParams): number | undefined {
+  const uf = ufInfo(input.emitente.address_state);
+  if (!uf || !(input.issuedAt instanceof Date) || Number.isNaN(input.issuedAt.getTime()))
+    return undefined;
+  return localDateTime(input.issuedAt, uf).year;
 }

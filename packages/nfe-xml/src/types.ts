@@ -55,6 +55,24 @@ export interface NfeTributoLinha {
   codigo_beneficio?: string | null;
   csosn?: string | null;
   cst?: string | null;
+  /** IBS/CBS and IS lines: cClassTrib / cClassTribIS, 6 digits (its first three are the CST). */
+  classificacao_tributaria?: string | null;
+  /** IBS/CBS lines: pRedAliq of gRed (percent of the rate taken off). */
+  reducao_aliquota_percent?: DecimalText | null;
+  /** IBS/CBS lines: pAliqEfet of gRed; computed from the rate and the reduction when absent. */
+  aliquota_efetiva?: DecimalText | null;
+  /** IBS/CBS lines: pDif of gDif (percent of the tax deferred). */
+  diferimento_percent?: DecimalText | null;
+  /** IBS/CBS lines: vDif of gDif; computed when absent. */
+  valor_diferido?: DecimalText | null;
+  /** IBS/CBS lines: vDevTrib (tax returned to the buyer, gDevTrib). */
+  valor_devolvido?: DecimalText | null;
+  /** IS lines: pISEspec (specific rate). */
+  aliquota_especifica?: DecimalText | null;
+  /** IS lines: uTrib, the unit of the specific rate (given with `quantidade_tributavel`). */
+  unidade_tributavel?: string | null;
+  /** IS lines: qTrib, the quantity of the specific rate. */
+  quantidade_tributavel?: DecimalText | null;
 }
 
 export interface NfeFiscalResult {

@@ -14,6 +14,7 @@ export {
   TP_EVENTO_CARTA_CORRECAO,
 } from './messages/evento.js';
 export { buildInutNFe, inutilizacaoId, signInutNFe } from './messages/inut-nfe.js';
+export { packLots } from './messages/lots.js';
 export { ambienteOf, isSchemaText, tpAmbOf } from './messages/fields.js';
 export { SefazMessageError } from './messages/errors.js';
 
@@ -58,6 +59,7 @@ export {
   classifyStatus,
 } from './classify/answers.js';
 export { classifyFailure } from './classify/failure.js';
+export { duplicateReference } from './classify/duplicates.js';
 
 // Endpoints (pure data)
 export {

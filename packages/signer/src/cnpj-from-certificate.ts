@@ -82,3 +82,20 @@ export function cnpjFromCertificate(
   const colon = commonName.lastIndexOf(':');
   return normalizeCnpj(colon >= 0 ? commonName.slice(colon + 1) : commonName);
 }
+
+/**
+ * The CNPJ of a DER certificate by the same rules as `readPkcs12` (SAN otherName 2.16.76.1.3.3,
+ * else the CN): for a server reading the client certificate of a TLS connection
+ * (`socket.getPeerCertificate().raw`). Undefined when it carries none or cannot be read.
+ */
+export function cnpjOfCertificateDer(der: Uint8Array): string | undefined {
+  let cert: forge.pki.Certificate;
+  try {
+    const asn1 = forge.asn1.fromDer(forge.util.binary.raw.encode(der));
+    cert = forge.pki.certificateFromAsn1(asn1);
+  } catch {
+    return undefined;
+  }
+  const cn = cert.subject.getField('CN') as { value?: unknown } | null;
+  return cnpjFromCertificate(cert, typeof cn?.value === 'string' ? cn.value : '');
+}

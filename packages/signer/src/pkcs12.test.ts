@@ -3,7 +3,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 import type { TestPfxOptions } from '@emissor/test-support';
-import { generateTestPfx, sharedDir, sharedPath } from '@emissor/test-support';
+import {
+  generateTestPfx,
+  opensslPfx,
+  opensslPfxInfo,
+  sharedDir,
+  sharedPath,
+  type PfxEncoding,
+} from '@emissor/test-support';
 
 import { CertificateError } from './errors.js';
 import { certificateValidityAt, readPkcs12 } from './pkcs12.js';
@@ -136,4 +143,32 @@ describe('readPkcs12 on generated certificates', () => {
       errorCode(generateTestPfx({ keySize: 1024, cnpjLocation: 'none' }).pfx, 'senha123'),
     ).toBe('cnpj_missing');
   });
+});
+
+describe('passwords with Brazilian (non-ASCII) characters, in files written by OpenSSL', () => {
+  const source = generateTestPfx({ keySize: 2048, cnpj: '12345678000195' });
+  // Latin-1 letters (ç, ã, é, Ó: one byte there, two in UTF-8) and a character outside Latin-1 (€).
+  const passwords = ['Ação-Configuração', 'senhaçãé', 'CORAÇÃO€2026'];
+  const expected: Record<PfxEncoding, RegExp> = {
+    aes: /PBES2, PBKDF2, AES-256-CBC/,
+    legacy: /pbeWithSHA1And40BitRC2-CBC/,
+  };
+
+  for (const encoding of ['aes', 'legacy'] as const) {
+    it.each(passwords)(
+      `opens the ${encoding} file with %s, and refuses a near miss`,
+      (password) => {
+        const pfx = opensslPfx(source, password, encoding);
+        expect(opensslPfxInfo(pfx, password)).toMatch(expected[encoding]);
+        const credentials = readPkcs12(pfx, password);
+        expect(credentials.cnpj).toBe('12345678000195');
+        expect(credentials.certificatePem.trim()).toBe(source.certificatePem.trim());
+        // The same letters without accents, or in another normal form, are another password.
+        expect(errorCode(pfx, password.normalize('NFD').replace(/\p{M}/gu, ''))).toBe(
+          'password_invalid',
+        );
+        expect(errorCode(pfx, password.normalize('NFD'))).toBe('password_invalid');
+      },
+    );
+  }
 });

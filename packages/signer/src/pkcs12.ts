@@ -33,6 +33,30 @@ function bagsOf(p12: forge.pkcs12.Pkcs12Pfx, bagType: string): Bag[] {
   return p12.getBags({ bagType })[bagType] ?? [];
 }
 
+type GetCipherForPbes2 = (oid: string, params: unknown, password: string) => unknown;
+
+/**
+ * PKCS#12 keys its MAC and its legacy bags (3DES, RC2) with the password as UTF-16 (BMPString),
+ * which node-forge does right, but a PBES2 bag (the AES files of OpenSSL 3 and current Windows)
+ * with PBKDF2 over the password's UTF-8 bytes (RFC 8018, as OpenSSL writes them). node-forge hands
+ * PBKDF2 the JS string itself, one byte per UTF-16 unit: the same for ASCII, but `ç` becomes 0xE7
+ * instead of 0xC3 0xA7, and a valid file with a Brazilian password was refused as a wrong password.
+ * So while forge reads one file (synchronously: nothing else runs meanwhile), its PBES2 path gets
+ * the UTF-8 bytes.
+ */
+function withUtf8Pbes2<T>(read: () => T): T {
+  // Not in the typings, but part of forge's public pki namespace.
+  const { pbe } = forge.pki as unknown as { pbe: { getCipherForPBES2: GetCipherForPbes2 } };
+  const original = pbe.getCipherForPBES2;
+  pbe.getCipherForPBES2 = (oid, params, password) =>
+    original(oid, params, forge.util.encodeUtf8(password));
+  try {
+    return read();
+  } finally {
+    pbe.getCipherForPBES2 = original;
+  }
+}
+
 function parsePfx(pfx: Uint8Array, password: string): forge.pkcs12.Pkcs12Pfx {
   let asn1: forge.asn1.Asn1;
   try {
@@ -41,7 +65,7 @@ function parsePfx(pfx: Uint8Array, password: string): forge.pkcs12.Pkcs12Pfx {
     throw new CertificateError('unreadable', 'the file is not DER-encoded PKCS#12');
   }
   try {
-    return forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
+    return withUtf8Pbes2(() => forge.pkcs12.pkcs12FromAsn1(asn1, false, password));
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
     // forge reports a failed MAC check as "…MAC could not be verified. Invalid password?"; without a

@@ -11,6 +11,10 @@ export {
 } from './xsd.js';
 export type { NfeSchemaPack } from './xsd.js';
 export { withPlaceholderSignature } from './placeholder-signature.js';
+export { createDatabase, freePort, startThrowawayPostgres } from './postgres.js';
+export type { ThrowawayPostgres } from './postgres.js';
+export { opensslPfx, opensslPfxInfo } from './openssl-pfx.js';
+export type { PfxEncoding } from './openssl-pfx.js';
 export {
   HAVE_PDF_TOOLS,
   count,

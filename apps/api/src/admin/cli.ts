@@ -6,6 +6,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { resolveMasterSecret } from '../crypto/master-secret.js';
 import { rotateMasterKey } from '../crypto/rotate-master-key.js';
 import { loadEnv, type Env } from '../env.js';
+import { AdminUsageError as UsageError, writeDevCertificate } from './dev-certificate.js';
 import {
   createProduct,
   deleteProduct,
@@ -13,7 +14,7 @@ import {
   rotateProductKey,
 } from '../modules/products/products.service.js';
 
-const USAGE = `Usage: pnpm admin <command>
+const USAGE = `Usage: pnpm admin <command> [options]
 
   product create --name <name> [--json]   create a product and print its API key (shown once)
   product delete --id <uuid>              soft-delete a product (its key stops working)
@@ -22,10 +23,14 @@ const USAGE = `Usage: pnpm admin <command>
   migrate                                 run pending database migrations
   master-key rotate                       re-encrypt certificates under EMISSOR_NEW_MASTER_KEY
                                           (EMISSOR_MASTER_KEY holds the current one)
+  dev-certificate --cnpj <14> [--out <file.pfx>] [--password <p>] [--company-name <name>] [--json]
+                                          write an A1-like test certificate (CNPJ in the ICP-Brasil
+                                          otherName, valid one year) the API accepts; development
+                                          only (refused with NODE_ENV=production), SEFAZ rejects it.
+                                          Without --password one is generated and printed once.
+  --help                                  this text
 
 Works against DATABASE_URL, or the embedded PostgreSQL under .data/ (started if needed).`;
-
-class UsageError extends Error {}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,7 +43,11 @@ function requireId(id: string | undefined): string {
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const note = (line: string) => process.stderr.write(`${line}\n`);
 
-async function run(args: string[], env: Env, database: () => Promise<OpenDatabase>): Promise<void> {
+async function run(
+  args: string[],
+  environment: () => Env,
+  database: () => Promise<OpenDatabase>,
+): Promise<void> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
@@ -46,9 +55,18 @@ async function run(args: string[], env: Env, database: () => Promise<OpenDatabas
       name: { type: 'string' },
       id: { type: 'string' },
       json: { type: 'boolean', default: false },
+      cnpj: { type: 'string' },
+      out: { type: 'string' },
+      password: { type: 'string' },
+      'company-name': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
   const command = positionals.join(' ');
+  if (values.help || command === 'help') {
+    say(USAGE);
+    return;
+  }
   const issued = (product: { id: string; name: string; api_key: string }) => {
     if (values.json) say(JSON.stringify(product));
     else {
@@ -116,9 +134,31 @@ async function run(args: string[], env: Env, database: () => Promise<OpenDatabas
         throw new UsageError('set EMISSOR_NEW_MASTER_KEY (at least 32 characters)');
       const db = await database();
       await migrateToLatest(db.db);
-      const result = await rotateMasterKey(db.db, resolveMasterSecret(env, note), next);
+      const result = await rotateMasterKey(db.db, resolveMasterSecret(environment(), note), next);
       say(`re-encrypted ${result.reencrypted} certificate(s) under master key ${result.newKeyId}`);
       note('now set EMISSOR_MASTER_KEY to the new secret on every API process and restart them');
+      return;
+    }
+    case 'dev-certificate': {
+      // Needs no database nor configuration: it only writes a file.
+      const written = writeDevCertificate(
+        {
+          cnpj: values.cnpj,
+          out: values.out,
+          password: values.password,
+          companyName: values['company-name'],
+          nodeEnv: process.env.NODE_ENV,
+        },
+        new Date(),
+      );
+      if (values.json) say(JSON.stringify(written));
+      else {
+        say(`development certificate for CNPJ ${written.cnpj} written to ${written.file}`);
+        say(`subject CN: ${written.subject_cn}; valid until ${written.not_after}`);
+        if (values.password === undefined)
+          say(`password (shown once, store it now): ${written.password}`);
+        note('not issued by ICP-Brasil: the API accepts it, SEFAZ would not');
+      }
       return;
     }
     default:
@@ -129,8 +169,13 @@ async function run(args: string[], env: Env, database: () => Promise<OpenDatabas
 async function main(): Promise<number> {
   let opened: OpenDatabase | undefined;
   try {
-    const env = loadEnv();
-    await run(process.argv.slice(2), env, async () => (opened ??= await openDatabase(env, note)));
+    let env: Env | undefined;
+    const environment = () => (env ??= loadEnv());
+    await run(
+      process.argv.slice(2),
+      environment,
+      async () => (opened ??= await openDatabase(environment(), note)),
+    );
     return 0;
   } catch (error) {
     if (

@@ -3,9 +3,18 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { burnComparisonTime, keyFingerprint, parseKeyId, verifyKeyHash } from './api-key.js';
 
+export interface AuthenticateOptions {
+  /**
+   * Spend a bcrypt on a key whose id is unknown (default true), so unknown and wrong keys take the
+   * same time. The failed-authentication limiter turns it off for an address over its limit: that
+   * bcrypt only hides which key ids exist, and is the cost a flood of made-up keys would impose.
+   */
+  equaliseTiming?: boolean;
+}
+
 export interface Authenticator {
   /** The product id for a valid key of a live product, else undefined. */
-  authenticate(key: string | undefined): Promise<string | undefined>;
+  authenticate(key: string | undefined, options?: AuthenticateOptions): Promise<string | undefined>;
 }
 
 export interface AuthenticatorOptions {
@@ -54,12 +63,16 @@ export function createAuthenticator(
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
 
-  const check = async (fingerprint: string, key: string): Promise<string | undefined> => {
+  const check = async (
+    fingerprint: string,
+    key: string,
+    equaliseTiming: boolean,
+  ): Promise<string | undefined> => {
     const keyId = parseKeyId(key);
     const product = keyId ? await lookup(keyId) : undefined;
     if (!product) {
       verified.delete(fingerprint);
-      await burnComparisonTime(key);
+      if (equaliseTiming) await burnComparisonTime(key);
       return undefined;
     }
     const known = verified.get(fingerprint);
@@ -81,16 +94,22 @@ export function createAuthenticator(
   };
 
   /** The check of `key` under way, or a new one: concurrent requests with one key share it. */
-  const checkOnce = (fingerprint: string, key: string): Promise<string | undefined> => {
+  const checkOnce = (
+    fingerprint: string,
+    key: string,
+    equaliseTiming = true,
+  ): Promise<string | undefined> => {
     const pending = inFlight.get(fingerprint);
     if (pending) return pending;
-    const started = check(fingerprint, key).finally(() => inFlight.delete(fingerprint));
+    const started = check(fingerprint, key, equaliseTiming).finally(() =>
+      inFlight.delete(fingerprint),
+    );
     inFlight.set(fingerprint, started);
     return started;
   };
 
   return {
-    async authenticate(key) {
+    async authenticate(key, options = {}) {
       if (!key) return undefined;
       const fingerprint = keyFingerprint(key);
       const entry = ttlMs > 0 ? verified.get(fingerprint) : undefined;
@@ -102,7 +121,7 @@ export function createAuthenticator(
           return entry.productId;
         }
       }
-      return checkOnce(fingerprint, key);
+      return checkOnce(fingerprint, key, options.equaliseTiming ?? true);
     },
   };
 }

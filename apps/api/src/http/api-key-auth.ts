@@ -12,6 +12,10 @@ interface RouteWithMetadata {
  * Runs on every contract route (ts-rest sets `req.tsRestRoute` first) and enforces the route's
  * `metadata.auth`. Missing, malformed, wrong and deleted-product keys all get the same 401, so the
  * answer reveals nothing about which it was.
+ *
+ * The failed-authentication limiter only decides how a failure is answered and whether an unknown
+ * key id still costs a timing-equalising bcrypt: a valid key is always let through, so a client
+ * that floods wrong keys — or every client behind one proxy — cannot lock anyone else out.
  */
 export function apiKeyAuth(
   authenticator: Authenticator,
@@ -23,21 +27,18 @@ export function apiKeyAuth(
       next();
       return;
     }
-    // The socket's address, not X-Forwarded-For: a client-set header would let anyone dodge the limit.
-    const client = req.socket.remoteAddress ?? 'unknown';
-    const limited = limiter?.check(client);
-    if (limited) {
-      next(limited);
-      return;
-    }
-    authenticator.authenticate(req.get('x-api-key')).then(
+    // req.ip is the socket's address unless TRUST_PROXY names the proxies whose X-Forwarded-For
+    // entries are believed: a header any client can set must not choose whose failures count.
+    const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const refusal = limiter?.check(client);
+    authenticator.authenticate(req.get('x-api-key'), { equaliseTiming: !refusal }).then(
       (productId) => {
-        if (!productId) {
-          limiter?.recordFailure(client);
-          return next(unauthorized());
+        if (productId) {
+          req.productId = productId;
+          return next();
         }
-        req.productId = productId;
-        next();
+        limiter?.recordFailure(client);
+        next(refusal ?? unauthorized());
       },
       (error: unknown) => next(error),
     );

@@ -31,28 +31,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(422).json({ detail: err.issues });
       return;
     }
-    const bodyParserType = (err as { type?: unknown }).type;
-    if (bodyParserType === 'entity.too.large') {
-      res
-        .status(413)
-        .json(new AppError(413, 'payload_too_large', 'The request body is too large.').toBody());
-      return;
-    }
-    if (
-      bodyParserType === 'entity.parse.failed' ||
-      bodyParserType === 'encoding.unsupported' ||
-      bodyParserType === 'charset.unsupported'
-    ) {
-      res.status(422).json({
-        detail: [
-          {
-            loc: ['body'],
-            msg: 'Invalid JSON',
-            type: 'json_invalid',
-            ctx: { error: (err as Error).message },
-          },
-        ],
-      });
+    const bodyError = readBodyError(err);
+    if (bodyError) {
+      if (bodyError === 'aborted') res.destroy();
+      else if (bodyError instanceof AppError) res.status(bodyError.status).json(bodyError.toBody());
+      else res.status(422).json({ detail: bodyError.issues });
       return;
     }
     if (err instanceof URIError && (err as { status?: unknown }).status === 400) {
@@ -63,10 +46,6 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
           { loc: ['path'], msg: 'Invalid percent-encoding in the path', type: 'value_error' },
         ],
       });
-      return;
-    }
-    if (bodyParserType === 'request.aborted') {
-      res.destroy();
       return;
     }
     if (isDatabaseUnavailable(err)) {
@@ -91,4 +70,40 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       detail: { code: 'internal_error', message: `Internal error (request id ${req.requestId}).` },
     });
   };
+}
+
+/** zlib's error codes: a body whose Content-Encoding says gzip or deflate but whose bytes are not. */
+const DECOMPRESSION_FAILED = /^Z_/;
+
+/**
+ * What a failure of reading the body (body-parser, raw-body, zlib) is answered with, or undefined
+ * for any other error. Every one is the client's doing, so none is a 500 or a logged stack: too big
+ * → 413; undecodable bytes or an encoding we do not read → 422 json_invalid (as for bad JSON); a
+ * client that went away → no answer; any other read failure body-parser marks as the client's
+ * (`expose`, a 4xx status: a Content-Length that does not match the body, …) → 400 bad_request.
+ */
+function readBodyError(err: unknown): AppError | RequestValidationFailure | 'aborted' | undefined {
+  if (!(err instanceof Error)) return undefined;
+  const { type, status, expose, code } = err as {
+    type?: unknown;
+    status?: unknown;
+    expose?: unknown;
+    code?: unknown;
+  };
+  if (type === 'request.aborted') return 'aborted';
+  if (type === 'entity.too.large')
+    return new AppError(413, 'payload_too_large', 'The request body is too large.');
+  const undecodable = (error: string) =>
+    new RequestValidationFailure([
+      { loc: ['body'], msg: 'Invalid JSON', type: 'json_invalid', ctx: { error } },
+    ]);
+  if (typeof code === 'string' && DECOMPRESSION_FAILED.test(code))
+    return undecodable('the body is not compressed as its Content-Encoding says');
+  if (type === 'encoding.unsupported')
+    return undecodable('unsupported Content-Encoding (gzip, deflate or identity)');
+  if (type === 'entity.parse.failed' || type === 'charset.unsupported')
+    return undecodable('the body could not be read as UTF-8 JSON');
+  if (expose === true && typeof status === 'number' && status >= 400 && status < 500)
+    return new AppError(400, 'bad_request', 'The request body could not be read.');
+  return undefined;
 }

@@ -10,7 +10,7 @@ export interface AuthFailureLimiterOptions {
 }
 
 export interface AuthFailureLimiter {
-  /** A 429 to answer with when `client` is over the limit now, else undefined. */
+  /** The 429 a failed authentication of `client` gets while it is over the limit, else undefined. */
   check(client: string): AppError | undefined;
   /** Records one failed authentication (a 401) from `client`. Successes are never recorded. */
   recordFailure(client: string): void;
@@ -20,13 +20,14 @@ export interface AuthFailureLimiter {
 export const AUTH_FAILURE_DEFAULTS = { maxFailures: 20, windowMs: 60_000 } as const;
 
 /**
- * Slows down API-key guessing: an in-memory sliding window of failure times per client address.
- * Once an address has `maxFailures` failures inside the window, every request it makes to a keyed
- * route gets 429 `rate_limited` until the oldest failure leaves the window — before any key is
- * checked, so a flood of guesses costs no bcrypt time either.
+ * Keeps API-key guessing from costing the server: an in-memory sliding window of failure times per
+ * client address. Once an address has `maxFailures` failures inside the window, its failed
+ * authentications are answered 429 `rate_limited` (with `Retry-After`) instead of 401, and a key
+ * with an unknown id no longer costs the bcrypt that equalises timing. A valid key is never
+ * refused: the caller checks the key first and consults the limiter only for a failure.
  *
  * Per process: with several workers or instances each counts on its own (an attacker gets at most
- * `maxFailures` × processes per window), which bounds guessing without any shared store.
+ * `maxFailures` × processes full-price failures per window), which needs no shared store.
  */
 export function createAuthFailureLimiter(options: AuthFailureLimiterOptions): AuthFailureLimiter {
   const { maxFailures, windowMs, maxClients = 10_000, now = Date.now } = options;

@@ -2,7 +2,7 @@ import { initContract } from '@ts-rest/core';
 
 import { FiscalDocumentReadSchema } from '../schemas/documents.js';
 import { EmissaoRequestSchema, EmissionHeadersSchema } from '../schemas/emissions.js';
-import { authenticated, conflict, notFound, withBody } from './responses.js';
+import { authenticated, conflict, notFound, withJsonBody } from './responses.js';
 
 const c = initContract();
 
@@ -20,7 +20,7 @@ export const emissionsRouter = c.router({
       201: FiscalDocumentReadSchema,
       200: FiscalDocumentReadSchema,
       ...authenticated,
-      ...withBody,
+      ...withJsonBody,
       ...notFound,
       ...conflict,
     },

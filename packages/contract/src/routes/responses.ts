@@ -21,6 +21,9 @@ export const authenticated = {
 /** Routes that take a request body (JSON over 2 MiB, certificate file over 100 KiB). */
 export const withBody = { 413: ErrorBodySchema } as const;
 
+/** Routes that take a JSON body: also 415 `unsupported_media_type` for a body that is not JSON. */
+export const withJsonBody = { ...withBody, 415: ErrorBodySchema } as const;
+
 export const notFound = { 404: ErrorBodySchema } as const;
 
 export const conflict = { 409: ErrorBodySchema } as const;

@@ -8,7 +8,7 @@ import {
   FiscalSeriesReadSchema,
   SeriesIdParamsSchema,
 } from '../schemas/series.js';
-import { authenticated, conflict, notFound, withBody } from './responses.js';
+import { authenticated, conflict, notFound, withJsonBody } from './responses.js';
 
 const c = initContract();
 
@@ -27,7 +27,7 @@ export const seriesRouter = c.router({
     path: '/series',
     summary: 'Create a model 55 numbering series',
     body: FiscalSeriesCreateSchema,
-    responses: { 201: FiscalSeriesReadSchema, ...authenticated, ...withBody, ...conflict },
+    responses: { 201: FiscalSeriesReadSchema, ...authenticated, ...withJsonBody, ...conflict },
     metadata: { auth: 'api-key' } as const,
   },
   patchSeries: {
@@ -39,7 +39,7 @@ export const seriesRouter = c.router({
     responses: {
       200: FiscalSeriesReadSchema,
       ...authenticated,
-      ...withBody,
+      ...withJsonBody,
       ...notFound,
       ...conflict,
     },

@@ -1,9 +1,58 @@
 import { z } from 'zod';
 
+import { BAIL, type FastCompilable, type Node } from '../fast-parse/compile.js';
 import { fastObject } from '../fast-parse/fast-object.js';
 
+const REF_MAX_CHARACTERS = 64;
+
+/** True when `text` has at most `max` code points (a character outside the BMP is 2 UTF-16 units). */
+function withinCodePoints(text: string, max: number): boolean {
+  if (text.length <= max) return true;
+  if (text.length > 2 * max) return false;
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one character.
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    if (++count > max) return false;
+  }
+  return true;
+}
+
+/**
+ * A string of at most 64 characters counted as code points, as JSON Schema's `maxLength` counts
+ * them and as a person would: 33 emoji are 33 characters, not 66 UTF-16 units. It stays a
+ * ZodString with `max(64)` so the OpenAPI document and client types keep `maxLength: 64`; only a
+ * string longer than 64 units but within 64 code points is let through before zod's unit count.
+ */
+export class RefStringSchema extends z.ZodString implements FastCompilable {
+  static make(): RefStringSchema {
+    const base = z.string().max(REF_MAX_CHARACTERS);
+    return new RefStringSchema(base._def);
+  }
+
+  override _parse(input: z.ParseInput): z.ParseReturnType<string> {
+    const value: unknown = input.data;
+    if (
+      typeof value === 'string' &&
+      value.length > REF_MAX_CHARACTERS &&
+      withinCodePoints(value, REF_MAX_CHARACTERS)
+    )
+      return z.OK(value);
+    return super._parse(input);
+  }
+
+  compileFast(): Node {
+    return (value) =>
+      typeof value === 'string' && withinCodePoints(value, REF_MAX_CHARACTERS) ? value : BAIL;
+  }
+}
+
 /** `tenant_ref` / `branch_ref`: opaque strings the product owns, at most 64 characters. */
-export const RefSchema = z.string().max(64);
+export const RefSchema = RefStringSchema.make();
 
 export const UuidSchema = z.string().uuid();
 

@@ -64,10 +64,46 @@ export const DestinatarioDataPayloadSchema = fastObject(
 );
 export type DestinatarioDataPayload = z.infer<typeof DestinatarioDataPayloadSchema>;
 
+const rtcDecimal = (text: string) => optionalDecimal().describe(text);
+
+/**
+ * The IBS/CBS/IS lines (reforma tributária, NT 2025.002; decisions.md "Tax lines"), as the OpenAPI
+ * document shows them.
+ */
+export const IBS_CBS_LINES_DESCRIPTION = `
+IBS, CBS and IS (reforma tributária, NT 2025.002, schema PL_010b): \`tax_domain\` \`ibs_uf\`, \`ibs_mun\` and
+\`cbs\` fill det/imposto/IBSCBS; \`is\` fills det/imposto/IS. The three IBS/CBS lines of an item share one
+\`cst\` (3 digits), one \`classificacao_tributaria\` (cClassTrib, 6 digits starting with the CST) and one
+\`base_calc\` (gIBSCBS/vBC); \`base_calc_percent\` is 100 (IBS/CBS reduce the rate, not the base).
+Per line: \`aliquota\` → pIBSUF/pIBSMun/pCBS, \`valor\` → vIBSUF/vIBSMun/vCBS, \`reducao_aliquota_percent\` →
+gRed/pRedAliq (with \`aliquota_efetiva\` → pAliqEfet, computed when absent), \`diferimento_percent\` →
+gDif/pDif (with \`valor_diferido\` → vDif, computed when absent), \`valor_devolvido\` → gDevTrib/vDevTrib.
+A CST without gIBSCBS (400, 410, 820) takes lines with zero base and value. The \`is\` line: \`cst\` →
+CSTIS, \`classificacao_tributaria\` → cClassTribIS, \`base_calc\` → vBCIS, \`aliquota\` → pIS,
+\`aliquota_especifica\` → pISEspec, \`unidade_tributavel\` + \`quantidade_tributavel\` → uTrib + qTrib,
+\`valor\` → vIS. The document then carries vItem in every item, total/ISTot, total/IBSCBSTot and
+total/vNFTot summed from the items; IBS/CBS/IS are not added to vNF. Every mechanical SEFAZ rule
+(values within 0.01 of base × rate − deferral − returned, pAliqEfet, gRed/gDif as the CST requires, …)
+is checked: a violation is a 422 whose \`loc\` names the line and whose \`msg\` names the rule and its
+rejection code.
+
+Example, one item of 1000.00 in 2026 (CST 000, cClassTrib 000001):
+{"tax_domain": "ibs_uf", "cst": "000", "classificacao_tributaria": "000001", "base_calc": "1000.00", "base_calc_percent": "100", "aliquota": "0.10", "valor": "1.00", "rule_id": "…"}
+{"tax_domain": "ibs_mun", "cst": "000", "classificacao_tributaria": "000001", "base_calc": "1000.00", "base_calc_percent": "100", "aliquota": "0", "valor": "0", "rule_id": "…"}
+{"tax_domain": "cbs", "cst": "000", "classificacao_tributaria": "000001", "base_calc": "1000.00", "base_calc_percent": "100", "aliquota": "0.90", "valor": "9.00", "rule_id": "…"}
+A reduced rate (CST 200, cClassTrib 200034, 60 % off): add "reducao_aliquota_percent": "60" to each line;
+the CBS line then has "valor": "3.60" (pAliqEfet 0.36). A deferral (CST 510, 50 %): add
+"diferimento_percent": "50"; the CBS line's "valor" is "4.50" (vDif 4.50).
+`.trim();
+
 /** One tax line computed by the caller's tax engine; `tax_domain` picks its place in the XML. */
 export const TributoLinhaPayloadSchema = fastObject(
   z.object({
-    tax_domain: z.string(),
+    tax_domain: z
+      .string()
+      .describe(
+        'icms, icms_st, fcp, fcp_st, icms_uf_dest, ipi, pis, cofins, and for the reforma tributária ibs_uf, ibs_mun, cbs, is',
+      ),
     base_calc: DecimalSchema,
     base_calc_percent: DecimalSchema,
     valor: DecimalSchema,
@@ -79,8 +115,23 @@ export const TributoLinhaPayloadSchema = fastObject(
     codigo_beneficio: optionalString(),
     csosn: optionalString(),
     cst: optionalString(),
+    classificacao_tributaria: optionalString().describe(
+      'IBS/CBS and IS lines: cClassTrib / cClassTribIS, 6 digits whose first three are the CST',
+    ),
+    reducao_aliquota_percent: rtcDecimal(
+      'IBS/CBS lines: gRed/pRedAliq, percent of the rate taken off',
+    ),
+    aliquota_efetiva: rtcDecimal(
+      'IBS/CBS lines: gRed/pAliqEfet = aliquota × (1 − reducao_aliquota_percent/100); computed when absent',
+    ),
+    diferimento_percent: rtcDecimal('IBS/CBS lines: gDif/pDif, percent of the tax deferred'),
+    valor_diferido: rtcDecimal('IBS/CBS lines: gDif/vDif; computed when absent'),
+    valor_devolvido: rtcDecimal('IBS/CBS lines: gDevTrib/vDevTrib, tax returned to the buyer'),
+    aliquota_especifica: rtcDecimal('IS line: pISEspec'),
+    unidade_tributavel: optionalString().describe('IS line: uTrib (with quantidade_tributavel)'),
+    quantidade_tributavel: rtcDecimal('IS line: qTrib (with unidade_tributavel)'),
   }),
-);
+).describe(IBS_CBS_LINES_DESCRIPTION);
 export type TributoLinhaPayload = z.infer<typeof TributoLinhaPayloadSchema>;
 
 export const FiscalResultPayloadSchema = fastObject(

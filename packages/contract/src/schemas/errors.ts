@@ -15,6 +15,7 @@ export const ErrorCodeSchema = z.enum([
   'series_exhausted',
   'series_number_in_use',
   'payload_too_large',
+  'unsupported_media_type',
   'rate_limited',
   'service_unavailable',
   'internal_error',
@@ -78,6 +79,11 @@ export const ERROR_CODE_DESCRIPTIONS: Readonly<
     status: 413,
     description: 'JSON body over 2 MiB, or certificate file over 100 KiB.',
   },
+  unsupported_media_type: {
+    status: 415,
+    description:
+      'The route takes a JSON body and the request sent another Content-Type (or none): send Content-Type: application/json.',
+  },
   rate_limited: {
     status: 429,
     description:
@@ -93,7 +99,8 @@ export const ERROR_CODE_DESCRIPTIONS: Readonly<
   },
   bad_request: {
     status: 400,
-    description: 'A malformed HTTP request that the server could not parse at all.',
+    description:
+      'A malformed HTTP request that the server could not parse at all, or a body it could not read (e.g. fewer bytes than Content-Length).',
   },
   request_header_fields_too_large: {
     status: 431,

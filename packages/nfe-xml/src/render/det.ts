@@ -1,14 +1,21 @@
+import { formatDecimal } from '../decimal.js';
+import type { RtcItem, RtcOtherTax } from '../rtc/document.js';
+import { itemTotal } from '../rtc/rules.js';
+import { ibsCbsXml, isXml } from '../rtc/xml.js';
 import type { NfeItem } from '../types.js';
 import type { IssueList } from '../validate/issues.js';
 import { checkLiteral, given } from '../validate/text.js';
+import { buildIbsCbs, type IbsCbsSources } from './ibs-cbs.js';
 import { renderIcms } from './icms.js';
 import { renderIcmsUfDest } from './icms-uf-dest.js';
 import { renderIpi } from './ipi.js';
+import { buildIs } from './is.js';
+import { itemParts, snapshotParts } from './item-value.js';
 import { fiscalPath as fiscalPathOf, tributosPath as tributosPathOf } from './item-paths.js';
 import type { Totals } from './item-totals.js';
 import { renderPisCofins } from './pis-cofins.js';
 import { renderProd } from './prod.js';
-import { readTaxLines } from './tax-lines.js';
+import { readTaxLines, type TaxLine } from './tax-lines.js';
 
 const ORIGINS = ['0', '1', '2', '3', '4', '5', '6', '7', '8'] as const;
 
@@ -17,11 +24,23 @@ export interface DetContext {
   readonly simples: boolean;
   readonly interstate: boolean;
   readonly totals: Totals;
+  /**
+   * Set when some item carries an IBS/CBS/IS line (reforma tributária): every det then gets vItem
+   * and the item's values are collected for the totals and the rule checks.
+   */
+  readonly rtc?: RtcCollector;
+}
+
+/** An item's IBS/CBS/IS values and the request lines they came from. */
+export interface RtcCollector {
+  readonly items: RtcItem[];
+  readonly sources: { ibsCbs?: IbsCbsSources; is?: TaxLine }[];
 }
 
 /**
  * One `<det nItem="n">`: prod, then imposto in layout order — ICMS, IPI?, PIS?, COFINS?,
- * ICMSUFDest? (leiauteNFe_v4.00.xsd, det/imposto).
+ * ICMSUFDest?, IS?, IBSCBS? (leiauteNFe_v4.00.xsd, det/imposto) — and, in a document with
+ * IBS/CBS/IS, vItem.
  */
 export function renderDet(ctx: DetContext, item: NfeItem, index: number): string {
   const { issues, totals } = ctx;
@@ -30,6 +49,7 @@ export function renderDet(ctx: DetContext, item: NfeItem, index: number): string
   const orig = given(item.fiscal_result.origem)
     ? (checkLiteral(issues, fiscalPath, 'origem', item.fiscal_result.origem, ORIGINS) ?? '')
     : '0';
+  const before = ctx.rtc ? snapshotParts(totals) : undefined;
   const prod = renderProd(issues, index, item, lines.icms, totals);
   const icms = renderIcms({
     issues,
@@ -54,6 +74,32 @@ export function renderDet(ctx: DetContext, item: NfeItem, index: number): string
         totals,
       )
     : '';
+  let rtc = '';
+  let vItem = '';
+  if (ctx.rtc && before) {
+    const ibsCbs = buildIbsCbs(issues, index, lines);
+    const is = lines.is ? buildIs(issues, lines.is) : undefined;
+    const values = itemParts(before, snapshotParts(totals));
+    const total = formatDecimal(itemTotal(values), 2);
+    const otherTaxes: RtcOtherTax[] = ['ICMS'];
+    if (lines.ipi) otherTaxes.push('IPI');
+    if (lines.pis) otherTaxes.push('PIS');
+    if (lines.cofins) otherTaxes.push('COFINS');
+    ctx.rtc.items.push({
+      nItem: index + 1,
+      ...(ibsCbs ? { IBSCBS: ibsCbs.group } : {}),
+      ...(is ? { IS: is } : {}),
+      vItem: total,
+      values,
+      otherTaxes,
+    });
+    ctx.rtc.sources.push({
+      ...(ibsCbs ? { ibsCbs: ibsCbs.sources } : {}),
+      ...(lines.is ? { is: lines.is } : {}),
+    });
+    rtc = (is ? isXml(is) : '') + (ibsCbs ? ibsCbsXml(ibsCbs.group) : '');
+    vItem = `<vItem>${total}</vItem>`;
+  }
   // Joined, not concatenated: `join` copies the pieces into one flat string, so the many small
   // strings the groups were built from die young instead of living, as a rope of thousands of
   // nodes per document, until the whole document is finished (the scavenger copied them all).
@@ -66,6 +112,9 @@ export function renderDet(ctx: DetContext, item: NfeItem, index: number): string
     pis,
     cofins,
     difal,
-    '</imposto></det>',
+    rtc,
+    '</imposto>',
+    vItem,
+    '</det>',
   ].join('');
 }

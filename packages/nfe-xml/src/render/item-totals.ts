@@ -64,6 +64,16 @@ export class MoneySum {
     this.#exact = addDecimals(this.#exact, value);
   }
 
+  /** The whole cents not yet moved into the exact part (see `itemParts`). */
+  get pendingCents(): number {
+    return this.#cents;
+  }
+
+  /** The exact part; a new object whenever cents are moved into it. */
+  get exactPart(): Decimal {
+    return this.#exact;
+  }
+
   get value(): Decimal {
     this.#flush();
     return this.#exact;

@@ -23,6 +23,10 @@ export const TAX_DOMAINS = [
   'ipi',
   'pis',
   'cofins',
+  'cbs',
+  'ibs_uf',
+  'ibs_mun',
+  'is',
 ] as const;
 export type TaxDomain = (typeof TAX_DOMAINS)[number];
 /** A domain's position in TAX_DOMAINS. */
@@ -59,6 +63,10 @@ function byDomain(slots: readonly (TaxLine | undefined)[]): TaxLines {
     ipi: slots[5],
     pis: slots[6],
     cofins: slots[7],
+    cbs: slots[8],
+    ibs_uf: slots[9],
+    ibs_mun: slots[10],
+    is: slots[11],
   };
 }
 
@@ -115,6 +123,10 @@ export function readTaxLines(
     undefined,
     undefined,
     undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
   ];
   for (let index = 0; index < tributos.length; index++) {
     const raw = tributos[index] as NfeTributoLinha;
@@ -143,8 +155,51 @@ export function readTaxLines(
       fcpPercent: optionalPercent(issues, path, 'fcp_percent', raw.fcp_percent),
       mva: optionalPercent(issues, path, 'mva', raw.mva),
     };
+    if (slot < FIRST_RTC_SLOT) refuseRtcFields(issues, path, raw);
   }
   return byDomain(slots);
+}
+
+/** Slots from here on hold the IBS/CBS/IS lines (reforma tributária). */
+const FIRST_RTC_SLOT = 8;
+
+/** The line fields only IBS/CBS/IS lines use. */
+export const RTC_FIELDS = [
+  'classificacao_tributaria',
+  'reducao_aliquota_percent',
+  'aliquota_efetiva',
+  'diferimento_percent',
+  'valor_diferido',
+  'valor_devolvido',
+  'aliquota_especifica',
+  'unidade_tributavel',
+  'quantidade_tributavel',
+] as const;
+
+/** A line of the ICMS/IPI/PIS/COFINS domains with a reforma-tributária field is a 422 on that field. */
+function refuseRtcFields(issues: IssueList, path: IssuePath, raw: NfeTributoLinha): void {
+  // Named reads first: a keyed read per field name (`raw[field]`) on every line of every item cost
+  // a tenth of a 990-item build; the loop runs only for a line that has one of them.
+  const any =
+    given(raw.classificacao_tributaria) ||
+    given(raw.reducao_aliquota_percent) ||
+    given(raw.aliquota_efetiva) ||
+    given(raw.diferimento_percent) ||
+    given(raw.valor_diferido) ||
+    given(raw.valor_devolvido) ||
+    given(raw.aliquota_especifica) ||
+    given(raw.unidade_tributavel) ||
+    given(raw.quantidade_tributavel);
+  if (!any) return;
+  for (const field of RTC_FIELDS) {
+    if (given(raw[field]))
+      issues.at(
+        path,
+        field,
+        'tax_line_mismatch',
+        `Tax line '${raw.tax_domain}' does not fit: ${field} belongs to the cbs, ibs_uf, ibs_mun and is lines`,
+      );
+  }
 }
 
 /** Reports a line that has no place in the group chosen for the item (decisions.md: a 422 naming the line). */

@@ -25,13 +25,17 @@ export function totalInvoice(t: Sums): Decimal {
   return v;
 }
 
-/** `<total><ICMSTot>…</ICMSTot></total>`: every field the sum of the item fields, then vNF. */
-export function renderTotals(issues: IssueList, totals: Sums, vNF: Decimal): string {
+/**
+ * `<total><ICMSTot>…</ICMSTot>…</total>`: every field the sum of the item fields, then vNF; `after`
+ * (ISTot, IBSCBSTot, vNFTot) follows ICMSTot. IBS/CBS/IS never enter vNF (RV VB01-10: not in 2026;
+ * from 2027 NT 2026.008 counts them inside vProd).
+ */
+export function renderTotals(issues: IssueList, totals: Sums, vNF: Decimal, after = ''): string {
   let body = '';
   for (const field of TOTAL_FIELDS) {
     body += `<${field}>${checkComputed(issues, ['itens'], totals[field], MONEY, `total ${field}`) ?? ''}</${field}>`;
     if (field === 'vOutro')
       body += `<vNF>${checkComputed(issues, ['itens'], vNF, MONEY, 'total vNF') ?? ''}</vNF>`;
   }
-  return `<total><ICMSTot>${body}</ICMSTot></total>`;
+  return `<total><ICMSTot>${body}</ICMSTot>${after}</total>`;
 }

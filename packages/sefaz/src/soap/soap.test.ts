@@ -93,6 +93,7 @@ describe('SOAP 1.2 requests', () => {
       }
     };
     expect(code('<consStatServ')).toBe('not_xml');
+    expect(code('<!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>')).toBe('not_xml');
     expect(code(status)).toBe('not_soap');
     expect(
       code(

@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { Agent } from 'node:https';
+import { createSecureContext } from 'node:tls';
 
 /** The client certificate of a company: `readPkcs12`'s result of `@emissor/signer` fits. */
 export interface TlsCredentials {
@@ -40,17 +41,22 @@ export class AgentPool {
     const id = createHash('sha256').update(chain.join('\n')).digest('hex');
     let agent = this.agents.get(id);
     if (!agent) {
+      // Built once per certificate and handed to every connection: without it each new socket
+      // would build its own context, parsing the ~150 trusted CAs again (~100 ms of CPU).
+      const secureContext = createSecureContext({
+        cert: chain.join('\n'),
+        key: keyPem(credentials.privateKey),
+        ca: [...this.options.ca],
+        minVersion: 'TLSv1.2',
+      });
       agent = new Agent({
         keepAlive: true,
         maxSockets: this.options.maxSocketsPerHost ?? 4,
         maxFreeSockets: this.options.maxSocketsPerHost ?? 4,
         timeout: this.options.idleTimeoutMs ?? 30_000,
         scheduling: 'lifo',
-        cert: chain.join('\n'),
-        key: keyPem(credentials.privateKey),
-        ca: [...this.options.ca],
+        secureContext,
         rejectUnauthorized: true,
-        minVersion: 'TLSv1.2',
       });
       this.agents.set(id, agent);
     }

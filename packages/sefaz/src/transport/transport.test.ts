@@ -1,13 +1,16 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from 'node:https';
 import { createServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
+import { fileURLToPath } from 'node:url';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { readPkcs12 } from '@emissor/signer';
-import { generateTestPfx } from '@emissor/test-support';
+import { generateTestPfx, sharedDir, sharedPath } from '@emissor/test-support';
 
 import { serverCertificate, testCa } from '../../test/tls.js';
 import { classifyFailure } from '../classify/failure.js';
@@ -15,6 +18,7 @@ import { resolveEndpoint } from '../endpoints/resolve.js';
 import { buildConsStatServ } from '../messages/queries.js';
 import { readSoapRequest } from '../soap/request.js';
 import { soapResponseEnvelope } from '../soap/envelope.js';
+import { AgentPool } from './agent-pool.js';
 import { SefazClient } from './client.js';
 import { TransportError } from './errors.js';
 import { sefazTrustStore, vendoredSefazCas } from './trust.js';
@@ -266,6 +270,55 @@ describe('SefazClient over real mutual TLS', () => {
     } finally {
       client.close();
     }
+  });
+});
+
+describe('AgentPool', () => {
+  it('builds one agent and one TLS context per certificate, reused by every call', () => {
+    const pool = new AgentPool({ ca: [serverCa.certPem] });
+    try {
+      const first = pool.agentFor(credentialsA);
+      expect(pool.agentFor(credentialsA)).toBe(first);
+      expect(pool.agentFor(credentialsB)).not.toBe(first);
+      expect(pool.size).toBe(2);
+      const context = (first.options as { secureContext?: unknown }).secureContext;
+      expect(context).toBeDefined();
+      expect(
+        (pool.agentFor(credentialsB).options as { secureContext?: unknown }).secureContext,
+      ).not.toBe(context);
+    } finally {
+      pool.destroy();
+    }
+  });
+
+  it('refuses an answer over the size limit', async () => {
+    const client = new SefazClient({ extraCaPem: [serverCa.certPem], maxAnswerBytes: 100 });
+    try {
+      const error = await failure(
+        client.call({ credentials: credentialsA, endpoint: endpoint(), message: statusMessage }),
+      );
+      expect(error).toMatchObject({ code: 'answer_too_large', requestSent: true });
+    } finally {
+      client.close();
+    }
+  });
+});
+
+describe.skipIf(!sharedDir())('the vendored trust set', () => {
+  it('is shared/sefaz-trust byte for byte, provenance included', () => {
+    const files = (root: string): string[] =>
+      readdirSync(root, { recursive: true, withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => join(d.parentPath, d.name).slice(root.length + 1))
+        .sort();
+    const vendoredDir = fileURLToPath(new URL('../../trust', import.meta.url));
+    const sharedTrust = sharedPath('sefaz-trust');
+    expect(files(vendoredDir)).toEqual(files(sharedTrust));
+    expect(files(vendoredDir)).toContain('SOURCE.md');
+    for (const file of files(sharedTrust))
+      expect(
+        readFileSync(join(vendoredDir, file)).equals(readFileSync(join(sharedTrust, file))),
+      ).toBe(true);
   });
 });
 

@@ -10,8 +10,13 @@ export class XmlParseError extends Error {
 
 const ELEMENT_NODE = 1;
 
-/** Parses a whole document; any well-formedness error (not just fatal ones) is an XmlParseError. */
+/**
+ * Parses a whole document; any well-formedness error (not just fatal ones) is an XmlParseError,
+ * and so is a DOCTYPE: SEFAZ messages have none, and refusing it keeps entity tricks out of
+ * servers that read untrusted requests.
+ */
 export function parseXml(xml: string): Document {
+  if (/<!DOCTYPE/i.test(xml)) throw new XmlParseError('a DOCTYPE is not allowed');
   const parser = new DOMParser({
     onError: (level, message) => {
       if (level !== 'warning') throw new XmlParseError(message);

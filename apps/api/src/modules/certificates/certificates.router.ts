@@ -2,7 +2,7 @@ import { CertificateUploadFieldsSchema, contract } from '@emissor/contract';
 import { initServer } from '@ts-rest/express';
 
 import type { AppContext } from '../../app-context.js';
-import { notFound, RequestValidationFailure, type ValidationIssue } from '../../errors.js';
+import { appError, RequestValidationFailure, type ValidationIssue } from '../../errors.js';
 import { productOf } from '../../http/product-of.js';
 import { toValidationIssues } from '../../http/validation-issues.js';
 import { toCertificateRead } from './certificates.mapper.js';
@@ -25,7 +25,7 @@ function readForm(body: unknown, file: Express.Multer.File | undefined) {
   return { ...fields.data, file: file.buffer };
 }
 
-export function certificatesRouter({ db, keyring, credentials, clock }: AppContext) {
+export function certificatesHandlers({ db, keyring, credentials, clock }: AppContext) {
   return initServer().router(contract.certificates, {
     uploadCertificate: {
       middleware: [certificateForm],
@@ -52,7 +52,7 @@ export function certificatesRouter({ db, keyring, credentials, clock }: AppConte
         branchRef: query.branch_ref,
       });
       if (!row)
-        throw notFound('certificate_not_found', 'No live certificate for this tenant and branch.');
+        throw appError('certificate_not_found', 'No live certificate for this tenant and branch.');
       return { status: 200, body: toCertificateRead(row) };
     },
     deleteCertificate: async ({ query, req }) => {
@@ -62,7 +62,7 @@ export function certificatesRouter({ db, keyring, credentials, clock }: AppConte
         branchRef: query.branch_ref,
       };
       if (!(await deactivateCertificate(db, slot))) {
-        throw notFound('certificate_not_found', 'No live certificate for this tenant and branch.');
+        throw appError('certificate_not_found', 'No live certificate for this tenant and branch.');
       }
       return { status: 204, body: undefined };
     },

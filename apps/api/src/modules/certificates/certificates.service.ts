@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 
 import type { Keyring } from '../../crypto/master-key.js';
 import type { Database } from '../../db/schema.js';
-import { conflict, RequestValidationFailure } from '../../errors.js';
+import { appError, RequestValidationFailure } from '../../errors.js';
 import { certificateBinding } from './certificate-binding.js';
 import type { CertificateSlot } from './certificates.repository.js';
 import { replaceCertificate } from './certificates.repository.js';
@@ -79,7 +79,7 @@ export async function uploadCertificate(
     receivedAt,
   );
   if (!row) {
-    throw conflict(
+    throw appError(
       'certificate_upload_conflict',
       'Another certificate upload for this tenant and branch happened at the same time.',
     );

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 
-import { AppError, RequestValidationFailure } from '../../errors.js';
+import { appError, RequestValidationFailure } from '../../errors.js';
 
 /** decisions.md: a certificate file over 100 KiB is a 413. Real A1 files are 3–10 KiB. */
 export const MAX_CERTIFICATE_BYTES = 100 * 1024;
@@ -20,9 +20,7 @@ export const certificateForm: RequestHandler = (req, res, next) => {
     if (!error) return next();
     if (error instanceof multer.MulterError) {
       if (error.code === 'LIMIT_FILE_SIZE') {
-        return next(
-          new AppError(413, 'payload_too_large', 'The certificate file is larger than 100 KiB.'),
-        );
+        return next(appError('payload_too_large', 'The certificate file is larger than 100 KiB.'));
       }
       const loc = error.field ? ['body', error.field] : ['body'];
       const type = error.code === 'LIMIT_UNEXPECTED_FILE' ? 'extra_forbidden' : 'value_error';

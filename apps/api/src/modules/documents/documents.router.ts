@@ -2,7 +2,7 @@ import { contract } from '@emissor/contract';
 import { initServer } from '@ts-rest/express';
 
 import type { AppContext } from '../../app-context.js';
-import { notFound } from '../../errors.js';
+import { appError } from '../../errors.js';
 import { productOf } from '../../http/product-of.js';
 import { toDocumentRead } from './documents.mapper.js';
 import {
@@ -12,7 +12,7 @@ import {
   listDocuments,
 } from './documents.repository.js';
 
-export function documentsRouter({ db, danfe }: AppContext) {
+export function documentsHandlers({ db, danfe }: AppContext) {
   return initServer().router(contract.documents, {
     listDocuments: async ({ query, req }) => {
       const rows = await listDocuments(db, {
@@ -27,17 +27,17 @@ export function documentsRouter({ db, danfe }: AppContext) {
     },
     getDocument: async ({ params, req }) => {
       const row = await findDocument(db, productOf(req), params.document_id);
-      if (!row) throw notFound('document_not_found', 'No such document.');
+      if (!row) throw appError('document_not_found', 'No such document.');
       return { status: 200, body: toDocumentRead(row) };
     },
     getDocumentXml: async ({ params, req }) => {
       const xml = await findDocumentXml(db, productOf(req), params.document_id);
-      if (xml === undefined) throw notFound('document_not_found', 'No such document.');
+      if (xml === undefined) throw appError('document_not_found', 'No such document.');
       return { status: 200, body: xml };
     },
     getDocumentDanfe: async ({ params, req, res }) => {
       const source = await findDanfeSource(db, productOf(req), params.document_id);
-      if (!source) throw notFound('document_not_found', 'No such document.');
+      if (!source) throw appError('document_not_found', 'No such document.');
       // The stored XML is a signed NFe (or an nfeProc once authorised): the package prints
       // "NÃO AUTORIZADA" by itself when there is no protocol; cancellation is a status, not XML.
       const pdf = await danfe.render(source.xml, { cancelada: source.status === 'cancelada' });

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 
 import type { Database, DocumentRow } from '../../db/schema.js';
-import { conflict, notFound, RequestValidationFailure } from '../../errors.js';
+import { appError, RequestValidationFailure } from '../../errors.js';
 import type { CredentialsCache } from '../certificates/credentials-cache.js';
 import { findByIdempotencyKey } from '../documents/documents.repository.js';
 import { emitterMatchesCertificate } from './cnpj-rule.js';
@@ -75,20 +75,20 @@ async function emitOnce(deps: EmissionDeps, checked: CheckedRequest): Promise<Em
   }
   const { seriesId, nextNumber, certificateId, cnpj, cnpjCertificado } = target;
   if (!seriesId || nextNumber === null)
-    throw notFound('series_not_found', `No series ${request.serie} for this tenant and branch.`);
+    throw appError('series_not_found', `No series ${request.serie} for this tenant and branch.`);
   if (!certificateId || !cnpj || !cnpjCertificado) {
-    throw notFound('certificate_not_found', 'No live certificate for this tenant and branch.');
+    throw appError('certificate_not_found', 'No live certificate for this tenant and branch.');
   }
 
   const credentials = await deps.credentials.get(certificateId);
   const issuedAt = deps.clock();
   const validity = certificateValidityAt(credentials, issuedAt);
   if (validity === 'expired')
-    throw conflict('certificate_expired', 'The branch certificate has expired.');
+    throw appError('certificate_expired', 'The branch certificate has expired.');
   if (validity === 'not_yet_valid')
-    throw conflict('certificate_not_yet_valid', 'The branch certificate is not valid yet.');
+    throw appError('certificate_not_yet_valid', 'The branch certificate is not valid yet.');
   if (!emitterMatchesCertificate(request.emitente.cnpj, { cnpj, cnpjCertificado })) {
-    throw conflict(
+    throw appError(
       'emitente_certificate_cnpj_mismatch',
       "emitente.cnpj does not match the certificate's CNPJ (or its root).",
     );

@@ -6,7 +6,7 @@ import { productOf } from '../../http/product-of.js';
 import { toDocumentRead } from '../documents/documents.mapper.js';
 import { emitDocument } from './emission.service.js';
 
-export function emissionsRouter({ db, pool, credentials, emissions, clock }: AppContext) {
+export function emissionsHandlers({ db, pool, credentials, emissions, clock }: AppContext) {
   return initServer().router(contract.emissions, {
     emit: async ({ headers, body, req, res }) => {
       const outcome = await emitDocument(

@@ -1,4 +1,4 @@
-import { conflict } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { DocumentStore, DocumentToStore, LockedSeries } from './document-store.js';
 import { LAST_NUMBER, type JobResult } from './emission-job.js';
 import type { QueuedJob } from './scheduler.js';
@@ -68,7 +68,7 @@ async function numberAndSign(
     if (numero > LAST_NUMBER) {
       results.set(
         item,
-        conflict('series_exhausted', 'This series has used its last number (999999999).'),
+        appError('series_exhausted', 'This series has used its last number (999999999).'),
       );
       continue;
     }

@@ -7,7 +7,7 @@ import { version } from '../../version.js';
 
 const READY_TIMEOUT_MS = 2_000;
 
-export function healthRouter({ db }: AppContext) {
+export function healthHandlers({ db }: AppContext) {
   return initServer().router(contract.health, {
     // Up means the process answers; it says nothing about the database (that is /ready).
     getHealth: () => Promise.resolve({ status: 200, body: { status: 'ok', version } }),

@@ -5,7 +5,7 @@ import { version } from '../../version.js';
 import { buildOpenApiDocument } from './openapi-document.js';
 
 /** Generated from the contract once per process: the document can never drift from the code. */
-export function openApiRouter() {
+export function openApiHandlers() {
   let document: Record<string, unknown> | undefined;
   return initServer().router(contract.openapi, {
     getOpenApi: () => {

@@ -1,13 +1,13 @@
 import { contract } from '@emissor/contract';
 import { initServer } from '@ts-rest/express';
 
-import { conflict, notFound } from '../../errors.js';
+import { appError } from '../../errors.js';
 import type { AppContext } from '../../app-context.js';
 import { productOf } from '../../http/product-of.js';
 import { toSeriesRead } from './series.mapper.js';
 import { insertSeries, listSeries, setNextNumber } from './series.repository.js';
 
-export function seriesRouter({ db }: AppContext) {
+export function seriesHandlers({ db }: AppContext) {
   return initServer().router(contract.series, {
     listSeries: async ({ query, req }) => {
       const rows = await listSeries(db, {
@@ -24,7 +24,7 @@ export function seriesRouter({ db }: AppContext) {
         { documentModel: body.document_model, serie: body.serie, nextNumber: body.next_number },
       );
       if (!row)
-        throw conflict(
+        throw appError(
           'series_already_exists',
           'This tenant and branch already have that serie for model 55.',
         );
@@ -32,9 +32,9 @@ export function seriesRouter({ db }: AppContext) {
     },
     patchSeries: async ({ params, body, req }) => {
       const change = await setNextNumber(db, productOf(req), params.series_id, body.next_number);
-      if (change.kind === 'not_found') throw notFound('series_not_found', 'No such series.');
+      if (change.kind === 'not_found') throw appError('series_not_found', 'No such series.');
       if (change.kind === 'in_use')
-        throw conflict(
+        throw appError(
           'series_number_in_use',
           `next_number must be above ${change.highestUsed}, the highest number this series has used.`,
         );

@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { repoRoot } from '../src/paths.js';
+import { freePort } from './helpers/global-postgres.js';
+
+/** Parent pid and state of a live process, from /proc (undefined once it is gone or reaped). */
+function procStat(pid: number): { ppid: number; state: string } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // `pid (comm) state ppid …`: comm may hold spaces and parentheses, so split after the last ')'.
+    const [state = '', ppid = '0'] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(ppid), state };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A zombie has exited; only its parent's bookkeeping is left. */
+const alive = (pid: number) => {
+  const stat = procStat(pid);
+  return stat !== undefined && stat.state !== 'Z';
+};
+
+function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = procStat(Number(entry));
+    if (stat) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), Number(entry)]);
+  }
+  const found: number[] = [];
+  const visit = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      found.push(child);
+      visit(child);
+    }
+  };
+  visit(root);
+  return found;
+}
+
+const cmdline = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
+};
+
+const portFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'emissor-start-'));
+// As root the embedded server runs as the `postgres` user, which must be able to enter the folder.
+chmodSync(dataDir, 0o755);
+let started: ChildProcess | undefined;
+let spawnedPids: number[] = [];
+afterAll(() => {
+  // Only on a failure is anything left: end what this test started, by pid.
+  for (const pid of [started?.pid, ...spawnedPids])
+    if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe.skipIf(!existsSync('/proc/self/stat'))('npm start', () => {
+  it('stops the API and the embedded PostgreSQL on SIGTERM to the npm process', async () => {
+    const [port, databasePort] = [await freePort(), await freePort()];
+    // A user's shell: no npm_* variables from the runner, no DATABASE_URL (the embedded database).
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'DATABASE_URL'),
+    );
+    const npm = spawn('npm', ['start', '--', '--no-build'], {
+      cwd: repoRoot,
+      env: {
+        ...env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        EMBEDDED_POSTGRES_PORT: String(databasePort),
+        EMISSOR_DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started = npm;
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const npmPid = npm.pid!;
+
+    const ready = await until(async () => {
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/v1/health/ready`)).status === 200;
+      } catch {
+        return false;
+      }
+    }, 120_000);
+    expect(ready, output).toBe(true);
+
+    spawnedPids = descendants(npmPid);
+    const apiPid = spawnedPids.find((pid) => cmdline(pid).includes('apps/api/dist/main.js'));
+    const postmasterPid = join(dataDir, 'postgres', 'postmaster.pid');
+    const postgresPid = Number(readFileSync(postmasterPid, 'utf8').split('\n')[0]);
+    expect(apiPid, output).toBeDefined();
+    expect(spawnedPids).toContain(postgresPid);
+
+    process.kill(npmPid, 'SIGTERM');
+    const allGone = await until(() => ![npmPid, ...spawnedPids].some(alive), 30_000);
+    expect(
+      allGone,
+      `still running: ${[npmPid, ...spawnedPids].filter(alive).map(cmdline).join('\n')}`,
+    ).toBe(true);
+    // PostgreSQL removes its pid file only on a clean shutdown.
+    expect(existsSync(postmasterPid)).toBe(false);
+    expect(await portFree(port)).toBe(true);
+    expect(await portFree(databasePort)).toBe(true);
+    expect(output).toContain('shutting down');
+    // The hint the start log gives is the README's command, with the pinned pnpm.
+    const { packageManager } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      packageManager: string;
+    };
+    const hint = `npx ${packageManager} admin product create --name demo --json`;
+    expect(output).toContain(hint);
+    expect(readFileSync(join(repoRoot, 'README.md'), 'utf8')).toContain(hint);
+  }, 180_000);
+});

@@ -1,0 +1,24 @@
+import type pg from 'pg';
+
+import type { Knobs } from './knobs.js';
+
+/** What every request shares: the database and the run's knobs. */
+export interface SimulatorState {
+  readonly pool: pg.Pool;
+  /** The PostgreSQL schema of the simulator's tables, already validated. */
+  readonly schema: string;
+  knobs: Knobs;
+}
+
+/** One SOAP request: who sent it (the TLS client certificate's CNPJ) and when it arrived. */
+export interface RequestContext {
+  readonly state: SimulatorState;
+  readonly clientCnpj: string;
+  readonly receivedAt: Date;
+}
+
+/** A service's answer: the message root for `nfeResultMsg`, or a processed request whose answer is lost. */
+export interface ServiceAnswer {
+  readonly message: string;
+  readonly dropAnswer?: boolean;
+}

@@ -1,0 +1,159 @@
+import type pg from 'pg';
+
+/** An NF-e as the registry keeps it once authorised or denied. */
+export interface RegisteredNfe {
+  readonly chave: string;
+  readonly cuf: string;
+  readonly emitente: string;
+  readonly modelo: string;
+  readonly serie: number;
+  readonly numero: number;
+  readonly status: 'autorizada' | 'denegada' | 'cancelada';
+  readonly cStat: string;
+  readonly xMotivo: string;
+  readonly protocolo: string;
+  readonly recebidoEm: Date;
+  readonly digestValue: string;
+  /** The protNFe as it was answered. */
+  readonly protNfe: string;
+}
+
+export type RegisterOutcome =
+  | { readonly kind: 'registered' }
+  | { readonly kind: 'same_chave'; readonly existing: RegisteredNfe }
+  | { readonly kind: 'same_number'; readonly otherChave: string }
+  | { readonly kind: 'voided' };
+
+interface NfeRow {
+  chave: string;
+  cuf: string;
+  emitente: string;
+  modelo: string;
+  serie: number;
+  numero: string;
+  status: RegisteredNfe['status'];
+  c_stat: string;
+  x_motivo: string;
+  protocolo: string;
+  recebido_em: Date;
+  digest_value: string;
+  prot_nfe: string;
+}
+
+const fromRow = (r: NfeRow): RegisteredNfe => ({
+  chave: r.chave,
+  cuf: r.cuf,
+  emitente: r.emitente,
+  modelo: r.modelo,
+  serie: r.serie,
+  numero: Number(r.numero),
+  status: r.status,
+  cStat: r.c_stat,
+  xMotivo: r.x_motivo,
+  protocolo: r.protocolo,
+  recebidoEm: r.recebido_em,
+  digestValue: r.digest_value,
+  protNfe: r.prot_nfe,
+});
+
+/** The lock that serialises everything touching one series of one emitter (notes and inutilizações). */
+export const seriesLockKey = (
+  cuf: string,
+  emitente: string,
+  modelo: string,
+  serie: number,
+): string => `${cuf}|${emitente}|${modelo}|${serie}`;
+
+/**
+ * Registers an authorised or denied NF-e unless its chave is known (204/205/218), its number is
+ * taken by another chave (539) or voided (206). The unique keys make exactly one of two
+ * simultaneous sends of a note (or of a number) win; notes share the series lock, which an
+ * inutilização takes exclusively, so a number is never both voided and used.
+ */
+export async function registerNfe(
+  pool: pg.Pool,
+  schema: string,
+  nfe: RegisteredNfe,
+): Promise<RegisterOutcome> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock_shared(hashtext($1))', [
+      seriesLockKey(nfe.cuf, nfe.emitente, nfe.modelo, nfe.serie),
+    ]);
+    const outcome = await checkAndInsert(client, schema, nfe);
+    await client.query('commit');
+    return outcome;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function checkAndInsert(
+  client: pg.PoolClient,
+  schema: string,
+  nfe: RegisteredNfe,
+): Promise<RegisterOutcome> {
+  const seriesArgs = [nfe.cuf, nfe.emitente, nfe.modelo, nfe.serie, nfe.numero];
+  const voided = await client.query(
+    `select 1 from ${schema}.inutilizacao where cuf = $1 and emitente = $2 and modelo = $3 and serie = $4
+       and $5 between numero_inicial and numero_final`,
+    seriesArgs,
+  );
+  if (voided.rows.length > 0) return { kind: 'voided' };
+  // No conflict target: either unique key (chave, or the number) makes the insert a no-op.
+  const inserted = await client.query(
+    `insert into ${schema}.nfe (chave, cuf, emitente, modelo, serie, numero, status, c_stat, x_motivo,
+       protocolo, recebido_em, digest_value, prot_nfe)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     on conflict do nothing`,
+    [
+      nfe.chave,
+      nfe.cuf,
+      nfe.emitente,
+      nfe.modelo,
+      nfe.serie,
+      nfe.numero,
+      nfe.status,
+      nfe.cStat,
+      nfe.xMotivo,
+      nfe.protocolo,
+      nfe.recebidoEm,
+      nfe.digestValue,
+      nfe.protNfe,
+    ],
+  );
+  if ((inserted.rowCount ?? 0) > 0) return { kind: 'registered' };
+  const same = await client.query<NfeRow>(`select * from ${schema}.nfe where chave = $1`, [
+    nfe.chave,
+  ]);
+  if (same.rows[0]) return { kind: 'same_chave', existing: fromRow(same.rows[0]) };
+  const other = await client.query<{ chave: string }>(
+    `select chave from ${schema}.nfe where cuf = $1 and emitente = $2 and modelo = $3 and serie = $4 and numero = $5`,
+    seriesArgs,
+  );
+  return { kind: 'same_number', otherChave: other.rows[0]?.chave ?? '' };
+}
+
+export async function findNfe(
+  pool: pg.Pool | pg.PoolClient,
+  schema: string,
+  chave: string,
+): Promise<RegisteredNfe | undefined> {
+  const { rows } = await pool.query<NfeRow>(`select * from ${schema}.nfe where chave = $1`, [
+    chave,
+  ]);
+  return rows[0] ? fromRow(rows[0]) : undefined;
+}
+
+/** The registered events of a note, as procEventoNFe documents, oldest first. */
+export async function eventsOf(pool: pg.Pool, schema: string, chave: string): Promise<string[]> {
+  const { rows } = await pool.query<{ proc_evento: string }>(
+    `select proc_evento from ${schema}.evento where chave = $1 order by registrado_em, tipo, sequencia`,
+    [chave],
+  );
+  return rows.map((r) => r.proc_evento);
+}

@@ -1,0 +1,128 @@
+/**
+ * Behaviour knobs for tests and demos. Run-level knobs live in the process (set by configuration
+ * at start and changed by `PUT /admin/knobs`); per-document ones live in PostgreSQL (set by
+ * configuration or `PUT /admin/documents/{chave}`), so every simulator on a database sees them.
+ */
+export interface Knobs {
+  /** Milliseconds added before every SOAP answer. */
+  latencyMs: number;
+  /** How many NFeRetAutorizacao4 queries of a lot answer 105 (em processamento) before 104. */
+  pendingPolls: number;
+  /** Answer single-note `indSinc=1` lots with 103 and a receipt, as SEFAZ-SP did. */
+  syncAnsweredAsync: boolean;
+  /** While set, every service answers this cStat (108 or 109), until `until` (ISO) if given. */
+  outage: { cStat: '108' | '109'; until: string | null } | null;
+  /** The next N NFeAutorizacao4 requests are processed but their answer is dropped (connection reset). */
+  dropAnswers: number;
+  /** Hours after authorisation a cancellation is still accepted (24 for model 55). */
+  cancelDeadlineHours: number;
+  /** After the deadline: reject with 501, or register with 155 (cancelamento fora de prazo). */
+  lateCancellation: 'reject' | 'accept';
+}
+
+export const DEFAULT_KNOBS: Knobs = {
+  latencyMs: 0,
+  pendingPolls: 0,
+  syncAnsweredAsync: false,
+  outage: null,
+  dropAnswers: 0,
+  cancelDeadlineHours: 24,
+  lateCancellation: 'reject',
+};
+
+/** A forced outcome for one chave. */
+export interface DocumentKnob {
+  /** reject: answer `cStat`/`xMotivo` (default 999); deny: authorise as denied (default 302); drop_answer: authorise, then reset the connection once. */
+  readonly action: 'reject' | 'deny' | 'drop_answer';
+  readonly cStat?: string;
+  readonly xMotivo?: string;
+}
+
+export class KnobError extends Error {}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function nonNegativeInteger(value: unknown, name: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 86_400_000)
+    throw new KnobError(`${name} must be a non-negative integer`);
+  return value;
+}
+
+/** Applies a partial set of run knobs (JSON from the environment or the admin route) to `base`. */
+export function mergeKnobs(base: Knobs, input: unknown): Knobs {
+  if (!isRecord(input)) throw new KnobError('knobs must be a JSON object');
+  const next: Knobs = { ...base };
+  for (const [key, value] of Object.entries(input)) {
+    switch (key) {
+      case 'latencyMs':
+      case 'pendingPolls':
+      case 'dropAnswers':
+      case 'cancelDeadlineHours':
+        next[key] = nonNegativeInteger(value, key);
+        break;
+      case 'syncAnsweredAsync':
+        if (typeof value !== 'boolean') throw new KnobError('syncAnsweredAsync must be a boolean');
+        next.syncAnsweredAsync = value;
+        break;
+      case 'lateCancellation':
+        if (value !== 'reject' && value !== 'accept')
+          throw new KnobError("lateCancellation must be 'reject' or 'accept'");
+        next.lateCancellation = value;
+        break;
+      case 'outage':
+        next.outage = parseOutage(value);
+        break;
+      case 'documents':
+        break; // per-document knobs are stored by the caller
+      default:
+        throw new KnobError(`unknown knob: ${key}`);
+    }
+  }
+  return next;
+}
+
+function parseOutage(value: unknown): Knobs['outage'] {
+  if (value === null) return null;
+  if (!isRecord(value) || (value.cStat !== '108' && value.cStat !== '109'))
+    throw new KnobError("outage must be null or { cStat: '108' | '109', seconds?: number }");
+  if (value.seconds === undefined) return { cStat: value.cStat, until: null };
+  const seconds = nonNegativeInteger(value.seconds, 'outage.seconds');
+  return { cStat: value.cStat, until: new Date(Date.now() + seconds * 1000).toISOString() };
+}
+
+/** Validates one per-document knob. */
+export function parseDocumentKnob(input: unknown): DocumentKnob {
+  if (!isRecord(input)) throw new KnobError('a document knob must be a JSON object');
+  const { action, cStat, xMotivo } = input;
+  if (action !== 'reject' && action !== 'deny' && action !== 'drop_answer')
+    throw new KnobError("action must be 'reject', 'deny' or 'drop_answer'");
+  if (cStat !== undefined && (typeof cStat !== 'string' || !/^[0-9]{3}$/.test(cStat)))
+    throw new KnobError('cStat must be 3 digits');
+  if (
+    xMotivo !== undefined &&
+    (typeof xMotivo !== 'string' || xMotivo.length < 1 || xMotivo.length > 255)
+  )
+    throw new KnobError('xMotivo must be 1 to 255 characters');
+  return { action, cStat, xMotivo };
+}
+
+/** The per-document knobs of a configuration object (`{ documents: { [chave]: knob } }`). */
+export function documentKnobsOf(input: unknown): Map<string, DocumentKnob> {
+  const out = new Map<string, DocumentKnob>();
+  if (!isRecord(input) || input.documents === undefined) return out;
+  if (!isRecord(input.documents)) throw new KnobError('documents must be an object keyed by chave');
+  for (const [chave, knob] of Object.entries(input.documents)) {
+    if (!/^[0-9]{44}$/.test(chave)) throw new KnobError(`not a chave: ${chave}`);
+    out.set(chave, parseDocumentKnob(knob));
+  }
+  return out;
+}
+
+/** The outage in force at `now`, if any. */
+export function activeOutage(knobs: Knobs, now: Date): '108' | '109' | undefined {
+  const outage = knobs.outage;
+  if (!outage) return undefined;
+  if (outage.until && Date.parse(outage.until) <= now.getTime()) return undefined;
+  return outage.cStat;
+}

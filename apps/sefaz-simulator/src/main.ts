@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { documentKnobsOf, KnobError } from './knobs.js';
+import { startSefazSimulator } from './server.js';
+
+/**
+ * `pnpm sefaz-simulator`: the local SEFAZ on its own.
+ *
+ * SEFAZ_SIMULATOR_PORT (default 8443), SEFAZ_SIMULATOR_HOST (127.0.0.1),
+ * SEFAZ_SIMULATOR_DATABASE_URL or DATABASE_URL (else an embedded PostgreSQL in the data folder on
+ * SEFAZ_SIMULATOR_PG_PORT, 5439), SEFAZ_SIMULATOR_SCHEMA (sefaz_simulator),
+ * SEFAZ_SIMULATOR_DATA_DIR (~/.emissor/sefaz-simulator: the CA and server certificate),
+ * SEFAZ_SIMULATOR_KNOBS (JSON: run knobs and `documents`; see README).
+ */
+async function main(): Promise<void> {
+  const env = process.env;
+  const port = Number(env.SEFAZ_SIMULATOR_PORT ?? '8443');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write('sefaz-simulator: SEFAZ_SIMULATOR_PORT must be a port number\n');
+    process.exit(2);
+  }
+  let knobs: unknown = {};
+  try {
+    knobs = env.SEFAZ_SIMULATOR_KNOBS ? (JSON.parse(env.SEFAZ_SIMULATOR_KNOBS) as unknown) : {};
+  } catch {
+    process.stderr.write('sefaz-simulator: SEFAZ_SIMULATOR_KNOBS is not JSON\n');
+    process.exit(2);
+  }
+  const dataDir = env.SEFAZ_SIMULATOR_DATA_DIR ?? join(homedir(), '.emissor', 'sefaz-simulator');
+  let databaseUrl = env.SEFAZ_SIMULATOR_DATABASE_URL ?? env.DATABASE_URL;
+  let embedded: { url: string; stop(): Promise<void> } | undefined;
+  if (!databaseUrl) {
+    const pgPort = Number(env.SEFAZ_SIMULATOR_PG_PORT ?? '5439');
+    embedded = await startEmbeddedPostgres(dataDir, pgPort);
+    databaseUrl = embedded.url;
+    process.stdout.write(
+      `sefaz-simulator: embedded PostgreSQL in ${join(dataDir, 'postgres')} on port ${pgPort}\n`,
+    );
+  }
+  try {
+    const { documents: _documents, ...runKnobs } = knobs as Record<string, unknown>;
+    const simulator = await startSefazSimulator({
+      databaseUrl,
+      port,
+      host: env.SEFAZ_SIMULATOR_HOST ?? '127.0.0.1',
+      dataDir,
+      schema: env.SEFAZ_SIMULATOR_SCHEMA ?? 'sefaz_simulator',
+      knobs: runKnobs,
+      documents: documentKnobsOf(knobs),
+    });
+    // One line each, stable: scripts and tests read them.
+    process.stdout.write(`sefaz-simulator listening on ${simulator.url}\n`);
+    process.stdout.write(`sefaz-simulator CA certificate: ${simulator.caPath}\n`);
+    const stop = (): void => {
+      simulator
+        .close()
+        .then(() => embedded?.stop())
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  } catch (error) {
+    if (error instanceof KnobError) {
+      process.stderr.write(`sefaz-simulator: SEFAZ_SIMULATOR_KNOBS: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+await main();

@@ -1,0 +1,224 @@
+import { createServer } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import type { SoapRequest, SoapVersion } from '@emissor/sefaz';
+import {
+  NFE_NAMESPACE,
+  readSoapRequest,
+  soapFaultEnvelope,
+  SoapRequestError,
+  soapResponseContentType,
+  soapResponseEnvelope,
+} from '@emissor/sefaz';
+import pg from 'pg';
+
+import { handleAdmin } from './admin.js';
+import type { SimulatorState } from './context.js';
+import { saveDocumentKnob } from './db/document-knobs.js';
+import { assertSchemaName, migrate } from './db/migrate.js';
+import type { DocumentKnob, Knobs } from './knobs.js';
+import { DEFAULT_KNOBS, mergeKnobs } from './knobs.js';
+import { HANDLERS, requestRootOf, serviceOf } from './services/index.js';
+import { loadOrCreateServerCredentials } from './tls/certificate-authority.js';
+import { clientIdentity } from './tls/client-cnpj.js';
+import { parseXml } from './xml/dom.js';
+
+export interface SimulatorOptions {
+  /** PostgreSQL URL; the simulator keeps its state in `schema` of that database. */
+  readonly databaseUrl: string;
+  /** Where the CA and server certificate are kept (created on first start). */
+  readonly dataDir: string;
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  /** Names the server certificate is valid for; default localhost, 127.0.0.1, ::1. */
+  readonly hostnames?: readonly string[];
+  /** Default `sefaz_simulator`. */
+  readonly schema?: string;
+  /** Run knobs (partial), as `SEFAZ_SIMULATOR_KNOBS` gives them. */
+  readonly knobs?: Partial<Knobs>;
+  /** Forced outcomes per chave, stored at start. */
+  readonly documents?: ReadonlyMap<string, DocumentKnob>;
+}
+
+export interface RunningSimulator {
+  /** `https://host:port`: each service answers at `${url}/${service}` (decisions.md SEFAZ_URL). */
+  readonly url: string;
+  readonly port: number;
+  /** The CA certificate file clients must trust. */
+  readonly caPath: string;
+  readonly caPem: string;
+  close(): Promise<void>;
+}
+
+/** Largest request body read; the 500 KB message limit (214) is judged inside. */
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Starts the local SEFAZ: an HTTPS server that asks every client for its certificate and answers
+ * the six NF-e web services in SOAP, keeping its registry in PostgreSQL.
+ */
+export async function startSefazSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
+  const host = options.host ?? '127.0.0.1';
+  const schema = assertSchemaName(options.schema ?? 'sefaz_simulator');
+  const credentials = loadOrCreateServerCredentials(
+    options.dataDir,
+    options.hostnames ?? ['localhost', '127.0.0.1', '::1'],
+  );
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: 10,
+    // A stand-in authoriser need not wait for the disk on every commit: a PostgreSQL or OS crash
+    // may forget the last fraction of a second of protocols, never corrupt them. This keeps a
+    // series from being bound by fsync latency (see README, "State").
+    options: '-c synchronous_commit=off',
+  });
+  await migrate(pool, schema);
+  for (const [chave, knob] of options.documents ?? [])
+    await saveDocumentKnob(pool, schema, chave, knob);
+  const state: SimulatorState = {
+    pool,
+    schema,
+    knobs: mergeKnobs(DEFAULT_KNOBS, options.knobs ?? {}),
+  };
+
+  const server = createServer(
+    {
+      key: credentials.privateKeyPem,
+      cert: credentials.certificatePem,
+      // Mutual TLS as at SEFAZ, but any issuer is accepted: the CNPJ is what is judged.
+      requestCert: true,
+      rejectUnauthorized: false,
+      keepAliveTimeout: 60_000,
+    },
+    (request, response) => {
+      handle(request, response, state).catch((error: unknown) => {
+        process.stderr.write(
+          `sefaz-simulator: ${error instanceof Error ? error.stack : String(error)}\n`,
+        );
+        if (!response.headersSent) {
+          response.writeHead(500, { 'content-type': soapResponseContentType() });
+          response.end(soapFaultEnvelope('internal error of the simulator'));
+        } else response.destroy();
+      });
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `https://${urlHost}:${port}`,
+    port,
+    caPath: credentials.caPath,
+    caPem: credentials.caPem,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await pool.end();
+    },
+  };
+}
+
+function readBody(request: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    request.on('end', () =>
+      resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')),
+    );
+    request.on('error', reject);
+  });
+}
+
+async function handle(
+  request: IncomingMessage,
+  response: ServerResponse,
+  state: SimulatorState,
+): Promise<void> {
+  const receivedAt = new Date();
+  const pathname = new URL(request.url ?? '/', 'https://simulator').pathname;
+  const body = await readBody(request);
+  if (body === undefined) {
+    response.writeHead(413, { 'content-type': 'text/plain' }).end('request body too large');
+    return;
+  }
+  if (pathname.startsWith('/admin/')) return handleAdmin(request, response, pathname, body, state);
+
+  const service = serviceOf(pathname);
+  if (!service) {
+    response.writeHead(404, { 'content-type': 'text/plain' }).end(`unknown service: ${pathname}`);
+    return;
+  }
+  if (request.method !== 'POST') {
+    response
+      .writeHead(405, { allow: 'POST', 'content-type': 'text/plain' })
+      .end('POST a SOAP envelope');
+    return;
+  }
+  const identity = clientIdentity(request.socket as TLSSocket);
+  if (!identity.ok) {
+    // What IIS-hosted authorisers do without a usable client certificate (403.7).
+    const reason =
+      identity.reason === 'no_certificate'
+        ? 'a client certificate is required'
+        : 'the client certificate carries no CNPJ';
+    response.writeHead(403, { 'content-type': 'text/plain' }).end(reason);
+    return;
+  }
+
+  let soap: SoapRequest;
+  try {
+    soap = readSoapRequest(body);
+  } catch (error) {
+    if (!(error instanceof SoapRequestError)) throw error;
+    return fault(response, 400, error.message);
+  }
+  const expectedRoot = requestRootOf(service);
+  const root = parseXml(soap.message);
+  if (!root || root.namespaceURI !== NFE_NAMESPACE || root.localName !== expectedRoot) {
+    return fault(
+      response,
+      400,
+      `${service} takes <${expectedRoot}> in ${NFE_NAMESPACE}, not <${soap.messageRoot}>`,
+      soap.soapVersion,
+    );
+  }
+  const answer = await HANDLERS[service](soap.message, root, {
+    state,
+    clientCnpj: identity.cnpj,
+    receivedAt,
+  });
+  if (state.knobs.latencyMs > 0) await sleep(state.knobs.latencyMs);
+  if (answer.dropAnswer) {
+    // The request was processed and recorded; the client never hears back (an unknown outcome).
+    response.socket?.destroy();
+    return;
+  }
+  response
+    .writeHead(200, { 'content-type': soapResponseContentType(soap.soapVersion) })
+    .end(soapResponseEnvelope(service, answer.message, soap.soapVersion));
+}
+
+function fault(
+  response: ServerResponse,
+  status: number,
+  reason: string,
+  version: SoapVersion = '1.2',
+): void {
+  response
+    .writeHead(status, { 'content-type': soapResponseContentType(version) })
+    .end(soapFaultEnvelope(reason, version));
+}

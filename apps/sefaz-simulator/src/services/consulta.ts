@@ -1,0 +1,52 @@
+import { modulo11CheckDigit } from '@emissor/nfe-xml';
+
+import { brasiliaDateTime } from '../answers/datetime.js';
+import { retConsSitNFe } from '../answers/messages.js';
+import type { RequestContext, ServiceAnswer } from '../context.js';
+import { eventsOf, findNfe } from '../db/nfe-registry.js';
+import { activeOutage } from '../knobs.js';
+import { rejection } from '../rules/rejection.js';
+import type { Element } from '../xml/dom.js';
+import { text } from '../xml/dom.js';
+import { messageRejection } from '../xml/message-checks.js';
+import { outageStatus } from './outage.js';
+
+/**
+ * NFeConsultaProtocolo4 (`consSitNFe`): the situation of a chave with its protNFe and its
+ * registered events (100 authorised, 101 cancelled, the denial code, 217 unknown).
+ */
+export async function consulta(
+  message: string,
+  root: Element,
+  context: RequestContext,
+): Promise<ServiceAnswer> {
+  const dhRecbto = brasiliaDateTime(context.receivedAt);
+  const requested = text(root, 'chNFe') ?? '';
+  const chNFe = /^[0-9]{44}$/.test(requested) ? requested : '0'.repeat(44);
+  const cUF = /^[1-5][0-9]$/.test(chNFe.slice(0, 2)) ? chNFe.slice(0, 2) : '43';
+  const reply = (
+    status: { cStat: string; xMotivo: string },
+    protocol?: string,
+    events: string[] = [],
+  ) => ({
+    message: retConsSitNFe({ ...status, cUF, dhRecbto }, chNFe, protocol, events),
+  });
+  const outage = activeOutage(context.state.knobs, context.receivedAt);
+  if (outage) return reply(outageStatus(outage));
+  const refused = messageRejection(message, 'consSitNFe', '215');
+  if (refused) return reply(refused);
+  if (text(root, 'tpAmb') !== '2')
+    return reply(
+      rejection('252', 'Rejeição: Ambiente informado diverge do Ambiente de recebimento'),
+    );
+  if (modulo11CheckDigit(chNFe.slice(0, 43)) !== chNFe.slice(43))
+    return reply(rejection('236', 'Rejeição: Chave de Acesso com dígito verificador inválido'));
+
+  const { pool, schema } = context.state;
+  const nfe = await findNfe(pool, schema, chNFe);
+  if (!nfe) return reply(rejection('217', 'Rejeição: NF-e não consta na base de dados da SEFAZ'));
+  const events = await eventsOf(pool, schema, chNFe);
+  if (nfe.status === 'cancelada')
+    return reply(rejection('101', 'Cancelamento de NF-e homologado'), nfe.protNfe, events);
+  return reply(rejection(nfe.cStat, nfe.xMotivo), nfe.protNfe, events);
+}

@@ -1,0 +1,172 @@
+import { modulo11CheckDigit } from '@emissor/nfe-xml';
+
+import { brasiliaDateTime } from '../answers/datetime.js';
+import type { EventVerdict } from '../answers/messages.js';
+import { retEnvEvento, retEvento } from '../answers/messages.js';
+import type { RequestContext, ServiceAnswer } from '../context.js';
+import { eventExists, registerEvent } from '../db/events.js';
+import { findNfe } from '../db/nfe-registry.js';
+import { nextProtocol } from '../db/numbers.js';
+import { activeOutage } from '../knobs.js';
+import { cnpjRoot } from '../rules/context.js';
+import type { Rejection } from '../rules/rejection.js';
+import { rejection } from '../rules/rejection.js';
+import { cnpjOfCertificate } from '../tls/client-cnpj.js';
+import type { Element } from '../xml/dom.js';
+import { child, children, text } from '../xml/dom.js';
+import { messageRejection, rawElements } from '../xml/message-checks.js';
+import type { SchemaName } from '../xml/schemas.js';
+import { checkSignature } from '../xml/signature-status.js';
+import { outageStatus } from './outage.js';
+
+const CANCELAMENTO = '110111';
+const CARTA_CORRECAO = '110110';
+const X_EVENTO: Record<string, string> = {
+  [CANCELAMENTO]: 'Cancelamento registrado',
+  [CARTA_CORRECAO]: 'Carta de Correção registrada',
+};
+
+/** Each official event pack validates its own envEvento; mixed or other lots use the generic one. */
+function schemaFor(types: readonly string[]): SchemaName {
+  if (types.length > 0 && types.every((t) => t === CANCELAMENTO)) return 'envEventoCancelamento';
+  if (types.length > 0 && types.every((t) => t === CARTA_CORRECAO)) return 'envEventoCartaCorrecao';
+  return 'envEventoGenerico';
+}
+
+/**
+ * NFeRecepcaoEvento4 (`envEvento`): registers cancellations (110111) and cartas de correção
+ * (110110) of notes this simulator authorised; 128 for the lot, 135 (or a rejection) per event.
+ */
+export async function recepcaoEvento(
+  message: string,
+  root: Element,
+  context: RequestContext,
+): Promise<ServiceAnswer> {
+  const requestedLot = text(root, 'idLote') ?? '';
+  const idLote = /^[0-9]{1,15}$/.test(requestedLot) ? requestedLot : '0';
+  const eventElements = children(root, 'evento');
+  const firstOrgao = eventElements[0] && text(eventElements[0], 'infEvento', 'cOrgao');
+  const cOrgao = firstOrgao && /^[0-9]{2}$/.test(firstOrgao) ? firstOrgao : '91';
+  const lot = (status: { cStat: string; xMotivo: string }, events: string[] = []) => ({
+    message: retEnvEvento(idLote, cOrgao, status, events),
+  });
+  const outage = activeOutage(context.state.knobs, context.receivedAt);
+  if (outage) return lot(outageStatus(outage));
+  const types = eventElements.map((e) => text(e, 'infEvento', 'tpEvento') ?? '');
+  const refused = messageRejection(message, schemaFor(types), '215');
+  if (refused) return lot(refused);
+
+  const raws = rawElements(message, 'evento');
+  const answers: string[] = [];
+  for (const [index, event] of eventElements.entries())
+    answers.push(await judgeEvent(message, index, event, raws[index] ?? '', context));
+  return lot(rejection('128', 'Lote de Evento Processado'), answers);
+}
+
+async function judgeEvent(
+  message: string,
+  index: number,
+  event: Element,
+  raw: string,
+  context: RequestContext,
+): Promise<string> {
+  // The schema made infEvento required.
+  const inf = child(event, 'infEvento') ?? event;
+  const field = (name: string): string => text(inf, name) ?? '';
+  const chNFe = field('chNFe');
+  const tpEvento = field('tpEvento');
+  const nSeqEvento = field('nSeqEvento');
+  const base = {
+    cOrgao: field('cOrgao'),
+    chNFe,
+    tpEvento,
+    nSeqEvento,
+    dhRegEvento: brasiliaDateTime(context.receivedAt),
+  };
+  const verdict = (status: Rejection, extra: Partial<EventVerdict> = {}): string =>
+    retEvento({ ...base, ...status, ...extra });
+
+  const signature = checkSignature(message, 'infEvento', index);
+  if (!signature.valid) return verdict(signature.status);
+  const author = field('CNPJ') || field('CPF').padStart(14, '0');
+  const signer = cnpjOfCertificate(Buffer.from(signature.certificateBase64, 'base64'));
+  if (
+    cnpjRoot(author) !== cnpjRoot(context.clientCnpj) ||
+    (signer && cnpjRoot(signer) !== cnpjRoot(author))
+  )
+    return verdict(
+      rejection('213', 'Rejeição: CNPJ-Base do Autor difere do CNPJ-Base do Certificado Digital'),
+    );
+  if (field('tpAmb') !== '2')
+    return verdict(
+      rejection('252', 'Rejeição: Ambiente informado diverge do Ambiente de recebimento'),
+    );
+  const expectedId = `ID${tpEvento}${chNFe}${nSeqEvento.padStart(2, '0')}`;
+  if (inf.getAttribute('Id') !== expectedId) {
+    return verdict(
+      rejection(
+        '572',
+        'Rejeição: Erro Atributo ID do evento não corresponde a concatenação dos campos (ID + tpEvento + chNFe + nSeqEvento)',
+      ),
+    );
+  }
+  if (modulo11CheckDigit(chNFe.slice(0, 43)) !== chNFe.slice(43))
+    return verdict(rejection('236', 'Rejeição: Chave de Acesso com dígito verificador inválido'));
+  if (base.cOrgao !== chNFe.slice(0, 2))
+    return verdict(rejection('250', 'Rejeição: UF diverge da UF autorizadora'));
+  if (author !== chNFe.slice(6, 20))
+    return verdict(rejection('574', 'Rejeição: O autor do evento diverge do emissor da NF-e'));
+  if (tpEvento !== CANCELAMENTO && tpEvento !== CARTA_CORRECAO)
+    return verdict(rejection('491', 'Rejeição: O tpEvento informado inválido'));
+  if (Date.parse(field('dhEvento')) > context.receivedAt.getTime() + 5 * 60_000)
+    return verdict(
+      rejection('578', 'Rejeição: A data do evento não pode ser maior que a data do processamento'),
+    );
+
+  const { pool, schema, knobs } = context.state;
+  const nfe = await findNfe(pool, schema, chNFe);
+  if (!nfe) return verdict(rejection('494', 'Rejeição: Chave de Acesso inexistente'));
+  const sequence = Number(nSeqEvento);
+  if (await eventExists(pool, schema, chNFe, tpEvento, sequence))
+    return verdict(rejection('573', 'Rejeição: Duplicidade de Evento'));
+  if (tpEvento === CANCELAMENTO && nfe.status === 'cancelada')
+    return verdict(rejection('218', 'Rejeição: NF-e já está cancelada na base de dados da SEFAZ'));
+  if (nfe.status !== 'autorizada')
+    return verdict(rejection('580', 'Rejeição: Evento exige uma NF-e autorizada'));
+
+  let registered = rejection('135', 'Evento registrado e vinculado a NF-e');
+  if (tpEvento === CANCELAMENTO) {
+    if (sequence !== 1)
+      return verdict(
+        rejection(
+          '594',
+          'Rejeição: O número de sequência do evento informado é maior que o permitido',
+        ),
+      );
+    if (text(inf, 'detEvento', 'nProt') !== nfe.protocolo)
+      return verdict(
+        rejection('222', 'Rejeição: Protocolo de Autorização de Uso difere do cadastrado'),
+      );
+    const ageHours = (context.receivedAt.getTime() - nfe.recebidoEm.getTime()) / 3_600_000;
+    if (ageHours > knobs.cancelDeadlineHours) {
+      if (knobs.lateCancellation === 'reject')
+        return verdict(
+          rejection('501', 'Rejeição: Prazo de cancelamento superior ao previsto na Legislação'),
+        );
+      registered = rejection('155', 'Cancelamento homologado fora de prazo');
+    }
+  }
+
+  const nProt = await nextProtocol(pool, schema, chNFe.slice(0, 2), context.receivedAt);
+  const answer = verdict(registered, { xEvento: X_EVENTO[tpEvento], nProt });
+  const stored = await registerEvent(pool, schema, {
+    chave: chNFe,
+    tipo: tpEvento,
+    sequencia: sequence,
+    protocolo: nProt,
+    registradoEm: context.receivedAt,
+    procEvento: `<procEventoNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00">${raw}${answer}</procEventoNFe>`,
+    cancelsNote: tpEvento === CANCELAMENTO,
+  });
+  return stored ? answer : verdict(rejection('573', 'Rejeição: Duplicidade de Evento'));
+}

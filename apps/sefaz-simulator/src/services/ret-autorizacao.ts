@@ -1,0 +1,55 @@
+import { brasiliaDateTime } from '../answers/datetime.js';
+import { retConsReciNFe } from '../answers/messages.js';
+import type { RequestContext, ServiceAnswer } from '../context.js';
+import { pollLot } from '../db/lots.js';
+import { activeOutage } from '../knobs.js';
+import { cnpjRoot } from '../rules/context.js';
+import { rejection } from '../rules/rejection.js';
+import type { Element } from '../xml/dom.js';
+import { text } from '../xml/dom.js';
+import { messageRejection } from '../xml/message-checks.js';
+import { outageStatus } from './outage.js';
+
+const DEFAULT_CUF = '43';
+
+/** NFeRetAutorizacao4 (`consReciNFe`): the verdicts of an asynchronous lot, by receipt. */
+export async function retAutorizacao(
+  message: string,
+  root: Element,
+  context: RequestContext,
+): Promise<ServiceAnswer> {
+  const dhRecbto = brasiliaDateTime(context.receivedAt);
+  const requested = text(root, 'nRec') ?? '';
+  const nRec = /^[0-9]{15}$/.test(requested) ? requested : '000000000000000';
+  const reply = (
+    status: { cStat: string; xMotivo: string },
+    cUF: string,
+    protocols: string[] = [],
+  ) => ({
+    message: retConsReciNFe({ ...status, cUF, dhRecbto }, nRec, protocols),
+  });
+  const outage = activeOutage(context.state.knobs, context.receivedAt);
+  if (outage) return reply(outageStatus(outage), DEFAULT_CUF);
+  const refused = messageRejection(message, 'consReciNFe', '215');
+  if (refused) return reply(refused, DEFAULT_CUF);
+  if (text(root, 'tpAmb') !== '2')
+    return reply(
+      rejection('252', 'Rejeição: Ambiente informado diverge do Ambiente de recebimento'),
+      DEFAULT_CUF,
+    );
+
+  const { pool, schema } = context.state;
+  const poll = await pollLot(pool, schema, nRec, context.receivedAt);
+  if (poll.kind === 'unknown') return reply(rejection('106', 'Lote não localizado'), DEFAULT_CUF);
+  if (cnpjRoot(poll.emitente) !== cnpjRoot(context.clientCnpj)) {
+    return reply(
+      rejection(
+        '223',
+        'Rejeição: CNPJ do transmissor do lote difere do CNPJ do transmissor da consulta',
+      ),
+      poll.cuf,
+    );
+  }
+  if (poll.kind === 'pending') return reply(rejection('105', 'Lote em processamento'), poll.cuf);
+  return reply(rejection('104', 'Lote processado'), poll.cuf, poll.protocols);
+}

@@ -1,0 +1,43 @@
+// After `tsc`: copy @emissor/contract's build into dist/contract/ and point the client's imports at
+// it, so the published client is one package that installs alone (the contract is not published
+// on its own). The contract's own dependencies (@ts-rest/core, zod) are the client's too.
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const contractDist = dirname(fileURLToPath(import.meta.resolve('@emissor/contract')));
+const target = join(dist, 'contract');
+
+rmSync(target, { recursive: true, force: true });
+cpSync(contractDist, target, {
+  recursive: true,
+  // Source maps point at sources the package does not ship.
+  filter: (source) => statSync(source).isDirectory() || /\.(js|d\.ts)$/.test(source),
+});
+
+function* files(dir, inside = false) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (inside || path !== target) yield* files(path, inside);
+    } else if (/\.(js|d\.ts)$/.test(entry.name)) yield path;
+  }
+}
+
+// Without the maps, their references only make tools look for missing files.
+for (const file of files(target, true))
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
+
+const SPECIFIER = /(from\s+|import\s*\(\s*)(['"])@emissor\/contract\2/g;
+let bundled = 0;
+for (const file of files(dist)) {
+  const text = readFileSync(file, 'utf8');
+  let to = relative(dirname(file), join(target, 'index.js')).split(sep).join('/');
+  if (!to.startsWith('.')) to = `./${to}`;
+  const next = text.replace(SPECIFIER, (_, keyword, quote) => `${keyword}${quote}${to}${quote}`);
+  if (next !== text) writeFileSync(file, next);
+  // An incremental tsc may leave files it did not re-emit already rewritten.
+  if (next.includes(`${to}'`)) bundled += 1;
+}
+if (bundled === 0) throw new Error('no import of @emissor/contract found in dist: nothing bundled');

@@ -1,0 +1,73 @@
+import type { IssuePath } from '../errors.js';
+import type { RtcCheckOptions, RtcDocument, RtcViolation } from '../rtc/document.js';
+import { checkRtcDocument } from '../rtc/rules.js';
+import { sumIbsCbsTotals, sumItemTotals, sumSelectiveTax } from '../rtc/totals.js';
+import { rtcTotalsXml } from '../rtc/xml.js';
+import type { NfeTributoLinha } from '../types.js';
+import type { IssueList } from '../validate/issues.js';
+import type { RtcCollector } from './det.js';
+import { ibsCbsIssuePath } from './ibs-cbs.js';
+import { isIssueKey } from './is.js';
+import { itemPath } from './item-paths.js';
+
+const RTC_DOMAINS: ReadonlySet<unknown> = new Set(['cbs', 'ibs_uf', 'ibs_mun', 'is']);
+
+/** Whether any item carries an IBS/CBS/IS line: then the document gets the reforma-tributária groups. */
+export function carriesRtc(
+  itens: readonly { fiscal_result: { tributos?: NfeTributoLinha[] } }[],
+): boolean {
+  for (const item of itens) {
+    const lines = item.fiscal_result?.tributos;
+    if (Array.isArray(lines))
+      for (const line of lines) if (RTC_DOMAINS.has(line?.tax_domain)) return true;
+  }
+  return false;
+}
+
+function violationPath(collector: RtcCollector, v: RtcViolation): IssuePath {
+  if (v.item === undefined) return ['itens'];
+  const sources = collector.sources[v.item];
+  if (sources?.ibsCbs && v.field.startsWith('IBSCBS'))
+    return ibsCbsIssuePath(sources.ibsCbs, v.field) ?? itemPath(v.item);
+  if (sources?.is && v.field.startsWith('IS')) {
+    const key = isIssueKey(v.field);
+    return key ? [...sources.is.path, key] : sources.is.path;
+  }
+  return itemPath(v.item);
+}
+
+/**
+ * Sums the IBS/CBS/IS totals and vNFTot (Σ vItem; IBS/CBS/IS are not added to vNF) from the
+ * collected item values, runs every mechanical rule on what is about to be written (a violation is
+ * an issue naming the request line) and returns `ISTot? IBSCBSTot? vNFTot` for `total`. Rules run
+ * only on a request without other issues: a field that failed its own check has no value to compute with.
+ */
+export function finishRtc(
+  issues: IssueList,
+  collector: RtcCollector,
+  finNFe: string,
+  options: RtcCheckOptions = {},
+): string {
+  const items = collector.items;
+  const groups = items.flatMap((item) => (item.IBSCBS?.gIBSCBS ? [item.IBSCBS.gIBSCBS] : []));
+  const anyIbsCbs = items.some((item) => item.IBSCBS !== undefined);
+  const anyIs = items.some((item) => item.IS !== undefined);
+  const doc: RtcDocument = {
+    finNFe,
+    itens: items,
+    ...(anyIbsCbs ? { IBSCBSTot: sumIbsCbsTotals(groups) } : {}),
+    ...(anyIs ? { vISTot: sumSelectiveTax(items) } : {}),
+    vNFTot: sumItemTotals(items),
+  };
+  if (doc.vNFTot === '0.00')
+    issues.add(['itens'], 'value_out_of_layout', 'vNFTot must be above 0 (TDec_1302Opc)');
+  if (issues.count === 0) {
+    for (const v of checkRtcDocument(doc, options))
+      issues.add(
+        violationPath(collector, v),
+        'ibs_cbs_rule',
+        `${v.rule}${v.cStat === undefined ? '' : ` (SEFAZ rejection ${v.cStat})`}: ${v.message}`,
+      );
+  }
+  return rtcTotalsXml(doc.IBSCBSTot, doc.vISTot, doc.vNFTot);
+}

@@ -1,0 +1,51 @@
+// What a complete `npm test` needs beyond Node.js and npm. Tests skip what they cannot run without
+// these (and fail instead with CI=true where they say so); the test command names the missing ones.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+
+/** Each prerequisite, how to tell it is there, what needs it and how to get it. */
+export function prerequisites(repoRoot, env = process.env) {
+  const shared = resolve(repoRoot, env.EMISSOR_SHARED_DIR ?? '../shared');
+  const chromium = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  return [
+    {
+      name: `shared material (${shared})`,
+      present: () => existsSync(join(shared, 'nfe-schemas')),
+      needed: 'official XSDs, real NF-e samples and public test certificates',
+      get: 'put the shared folder beside the repository or set EMISSOR_SHARED_DIR',
+    },
+    {
+      name: `chromium (${chromium})`,
+      present: () => existsSync(chromium),
+      needed: 'the /docs page browser test',
+      get: 'apt-get install chromium, or set CHROMIUM_PATH',
+    },
+    {
+      name: 'xmlsec1',
+      present: () => onPath('xmlsec1'),
+      needed: 'the independent check of our XML signatures',
+      get: 'apt-get install xmlsec1',
+    },
+    {
+      name: 'poppler-utils and zbar-tools',
+      present: () =>
+        ['pdftotext', 'pdfinfo', 'pdftoppm', 'pdfimages', 'zbarimg'].every((tool) => onPath(tool)),
+      needed: 'reading the DANFE PDF and its barcode back',
+      get: 'apt-get install poppler-utils zbar-tools',
+    },
+    {
+      name: 'openssl',
+      present: () => onPath('openssl'),
+      needed: 'the OpenSSL cross-check of development certificates',
+      get: 'apt-get install openssl',
+    },
+  ];
+}
+
+/** The prerequisites that are not here. */
+export function missingPrerequisites(repoRoot, env = process.env) {
+  return prerequisites(repoRoot, env).filter((p) => !p.present());
+}
