@@ -301,7 +301,7 @@ export function renderDocument({
   out.push('');
   out.push(renderSimulator(simulator));
   out.push('');
-  out.push('## 5. Sustained load: one series and 32 series for minutes');
+  out.push('## 5. Sustained load: one series and 32 series for minutes (issue #21)');
   out.push('');
   out.push(renderSustained(sustained));
   out.push('');

@@ -35,9 +35,6 @@ function setup(ttlMs = TTL) {
   return { authenticator, counter, all, advance: (ms: number) => (time += ms) };
 }
 
-/** Lets a background re-check (one query) finish. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
-
 describe('API key cache', () => {
   it('runs bcrypt once for 64 concurrent requests with a key it has not seen', async () => {
     const { id, apiKey } = await server.newProduct();
@@ -64,7 +61,7 @@ describe('API key cache', () => {
     advance(TTL / 2);
     // Still within the TTL: answered from the cache at once, and a re-check starts.
     expect(await authenticator.authenticate(product.apiKey)).toBe(product.id);
-    await settle();
+    await authenticator.idle();
     // Well before the TTL ran out, the deleted product's key no longer opens anything.
     advance(1);
     expect(await authenticator.authenticate(product.apiKey)).toBeUndefined();

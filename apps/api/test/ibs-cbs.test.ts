@@ -9,7 +9,9 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // A clock in 2026, the first test year (IBS UF 0.10 %, IBS Mun 0 %, CBS 0.90 %), so the rates
+  // below stay right whatever the real date.
+  server = await startTestServer({ clock: () => new Date('2026-11-26T15:00:00Z') });
 });
 afterAll(() => server.close());
 
@@ -134,6 +136,13 @@ describe('POST /v1/emissoes with IBS/CBS/IS lines', () => {
       loc: [...line(5), 'valor'],
       type: 'ibs_cbs_rule',
       msg: /UB67-10 \(SEFAZ rejection 1069\)/,
+    },
+    {
+      name: 'a CBS rate other than the 2026 test rate (UB56-10)',
+      extra: [UF(), MUN(), rtcLine('cbs', { aliquota: '0.09', valor: '0.02' })],
+      loc: [...line(5), 'aliquota'],
+      type: 'ibs_cbs_rule',
+      msg: /UB56-10 \(SEFAZ rejection 1037\)/,
     },
     {
       name: 'a CST that is not in the table (UB13-10)',

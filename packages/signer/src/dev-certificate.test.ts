@@ -126,47 +126,65 @@ describe('createDevCertificate', () => {
   });
 });
 
-describe.skipIf(!opensslAvailable)('dev certificates as OpenSSL sees them', () => {
-  const write = (name: string, data: Uint8Array | string) => {
-    writeFileSync(join(dir, name), data);
-    return name;
-  };
+// Each test runs openssl several times (one generates an RSA key): more than the 5 s default on a
+// loaded machine, and not a speed check.
+describe.skipIf(!opensslAvailable)(
+  'dev certificates as OpenSSL sees them',
+  { timeout: 60_000 },
+  () => {
+    const write = (name: string, data: Uint8Array | string) => {
+      writeFileSync(join(dir, name), data);
+      return name;
+    };
 
-  it('OpenSSL 3 opens the file without -legacy: PBES2/AES-256 key, SHA-256 MAC, A1 extensions', () => {
-    const file = write('dev.pfx', createDevCertificate(options()).pfx);
-    const info = openssl(['pkcs12', '-in', file, '-passin', `pass:${PASSWORD}`, '-info', '-nodes']);
-    expect(info.status, info.out).toBe(0);
-    expect(info.out).toContain('MAC: sha256');
-    expect(info.out).toMatch(/PBES2, PBKDF2, AES-256-CBC, Iteration 2048, PRF hmacWithSHA256/);
-    expect(info.out).toContain('BEGIN PRIVATE KEY');
+    it('OpenSSL 3 opens the file without -legacy: PBES2/AES-256 key, SHA-256 MAC, A1 extensions', () => {
+      const file = write('dev.pfx', createDevCertificate(options()).pfx);
+      const info = openssl([
+        'pkcs12',
+        '-in',
+        file,
+        '-passin',
+        `pass:${PASSWORD}`,
+        '-info',
+        '-nodes',
+      ]);
+      expect(info.status, info.out).toBe(0);
+      expect(info.out).toContain('MAC: sha256');
+      expect(info.out).toMatch(/PBES2, PBKDF2, AES-256-CBC, Iteration 2048, PRF hmacWithSHA256/);
+      expect(info.out).toContain('BEGIN PRIVATE KEY');
 
-    const text = openssl(['x509', '-noout', '-text'], info.out).out;
-    expect(text).toContain('Public-Key: (2048 bit)');
-    expect(text).toContain('Digital Signature, Non Repudiation, Key Encipherment');
-    expect(text).toContain('TLS Web Client Authentication, E-mail Protection');
-    expect(text).toContain('othername: 2.16.76.1.3.3');
-    expect(text).toContain('CA:FALSE');
+      const text = openssl(['x509', '-noout', '-text'], info.out).out;
+      expect(text).toContain('Public-Key: (2048 bit)');
+      expect(text).toContain('Digital Signature, Non Repudiation, Key Encipherment');
+      expect(text).toContain('TLS Web Client Authentication, E-mail Protection');
+      expect(text).toContain('othername: 2.16.76.1.3.3');
+      expect(text).toContain('CA:FALSE');
 
-    expect(openssl(['pkcs12', '-in', file, '-passin', 'pass:wrong', '-noout']).status).not.toBe(0);
-  });
+      expect(openssl(['pkcs12', '-in', file, '-passin', 'pass:wrong', '-noout']).status).not.toBe(
+        0,
+      );
+    });
 
-  it('issues from a given CA: the file carries both and openssl verify accepts the chain', () => {
-    const made = openssl([
+    it('issues from a given CA: the file carries both and openssl verify accepts the chain', () => {
+      const made = openssl([
       'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem',
       '-subj', '/C=BR/O=SEFAZ local/CN=AC Local de Desenvolvimento', '-days', '3650',
     ]); // prettier-ignore
-    expect(made.status, made.out).toBe(0);
-    const issuer = {
-      certificatePem: readFileSync(join(dir, 'ca.pem'), 'utf8'),
-      privateKeyPem: readFileSync(join(dir, 'ca.key'), 'utf8'),
-    };
-    const dev = createDevCertificate(options({ issuer, now: new Date() }));
-    expect(readPkcs12(dev.pfx, PASSWORD).chainPem).toHaveLength(1);
-    const leaf = write('leaf.pem', dev.certificatePem);
-    const verified = openssl(['verify', '-CAfile', 'ca.pem', leaf]);
-    expect(verified.out).toContain(`${leaf}: OK`);
-    expect(
-      execFileSync('openssl', ['x509', '-noout', '-issuer', '-in', leaf], { cwd: dir }).toString(),
-    ).toContain('AC Local de Desenvolvimento');
-  });
-});
+      expect(made.status, made.out).toBe(0);
+      const issuer = {
+        certificatePem: readFileSync(join(dir, 'ca.pem'), 'utf8'),
+        privateKeyPem: readFileSync(join(dir, 'ca.key'), 'utf8'),
+      };
+      const dev = createDevCertificate(options({ issuer, now: new Date() }));
+      expect(readPkcs12(dev.pfx, PASSWORD).chainPem).toHaveLength(1);
+      const leaf = write('leaf.pem', dev.certificatePem);
+      const verified = openssl(['verify', '-CAfile', 'ca.pem', leaf]);
+      expect(verified.out).toContain(`${leaf}: OK`);
+      expect(
+        execFileSync('openssl', ['x509', '-noout', '-issuer', '-in', leaf], {
+          cwd: dir,
+        }).toString(),
+      ).toContain('AC Local de Desenvolvimento');
+    });
+  },
+);

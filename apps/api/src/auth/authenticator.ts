@@ -15,6 +15,11 @@ export interface AuthenticateOptions {
 export interface Authenticator {
   /** The product id for a valid key of a live product, else undefined. */
   authenticate(key: string | undefined, options?: AuthenticateOptions): Promise<string | undefined>;
+  /**
+   * Settles once no check is running, background re-confirmations included: a caller that must
+   * know they are done (a test reading the cache after one) awaits this instead of sleeping.
+   */
+  idle(): Promise<void>;
 }
 
 export interface AuthenticatorOptions {
@@ -122,6 +127,9 @@ export function createAuthenticator(
         }
       }
       return checkOnce(fingerprint, key, options.equaliseTiming ?? true);
+    },
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight.values()]);
     },
   };
 }

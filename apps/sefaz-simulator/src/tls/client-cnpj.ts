@@ -1,7 +1,6 @@
 import type { TLSSocket } from 'node:tls';
 
-import { cnpjFromCertificate } from '@emissor/signer';
-import forge from 'node-forge';
+import { cnpjOfCertificateDer } from '@emissor/signer';
 
 /** What the TLS handshake told about the caller. */
 export type ClientIdentity =
@@ -16,7 +15,7 @@ export type ClientIdentity =
 export function cnpjOfCertificate(der: Buffer): string | undefined {
   const key = der.toString('base64');
   if (cnpjByCertificate.has(key)) return cnpjByCertificate.get(key);
-  const cnpj = readCnpj(der);
+  const cnpj = cnpjOfCertificateDer(der);
   // A company signs thousands of documents with one certificate: parse it once.
   if (cnpjByCertificate.size >= 1000) cnpjByCertificate.clear();
   cnpjByCertificate.set(key, cnpj);
@@ -24,18 +23,6 @@ export function cnpjOfCertificate(der: Buffer): string | undefined {
 }
 
 const cnpjByCertificate = new Map<string, string | undefined>();
-
-function readCnpj(der: Buffer): string | undefined {
-  try {
-    const cert = forge.pki.certificateFromAsn1(
-      forge.asn1.fromDer(forge.util.createBuffer(der.toString('binary'))),
-    );
-    const cn = cert.subject.getField('CN') as { value?: unknown } | null;
-    return cnpjFromCertificate(cert, typeof cn?.value === 'string' ? cn.value : '');
-  } catch {
-    return undefined;
-  }
-}
 
 const identities = new WeakMap<TLSSocket, ClientIdentity>();
 

@@ -44,7 +44,7 @@ export async function emitDocument(
   idempotencyKey: string,
   request: EmissionRequest,
 ): Promise<EmissionOutcome> {
-  const nfe = prepareNumberableNfe(request);
+  const nfe = prepareNumberableNfe(request, deps.clock());
   const fingerprint = requestFingerprint(request);
   return deps.emissions.door.pass(productId, idempotencyKey, () =>
     emitOnce(deps, { productId, idempotencyKey, fingerprint, nfe, request }),

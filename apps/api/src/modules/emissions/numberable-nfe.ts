@@ -1,17 +1,32 @@
-import { NfeValidationError, prepareNfe, renderNfe, type NfeRequest } from '@emissor/nfe-xml';
+import {
+  localDateTime,
+  NfeValidationError,
+  prepareNfe,
+  renderNfe,
+  ufInfo,
+  type NfeRequest,
+} from '@emissor/nfe-xml';
 
 import { RequestValidationFailure } from '../../errors.js';
 import type { NumberableNfe } from './emission-job.js';
+
+/** The year in the emitter's state at `now`: it picks the IBS/CBS rates of the test years. */
+function localYear(request: NfeRequest, now: Date | undefined): number | undefined {
+  const uf = ufInfo(request.emitente.address_state);
+  return uf && now ? localDateTime(now, uf).year : undefined;
+}
 
 /**
  * Checks a request against the layout and builds everything of its XML that does not depend on
  * the number, before a number is taken. A request the layout cannot hold is a 422, never an invalid
  * document. The engine completes it with `render`, without knowing how the parts are spliced.
+ * `now` (the emission's clock) gives the year whose IBS/CBS test rates are checked (2026: IBS UF
+ * 0.10 %, IBS Mun 0 %, CBS 0.90 %); without it no rate is checked.
  */
-export function prepareNumberableNfe(request: NfeRequest): NumberableNfe {
+export function prepareNumberableNfe(request: NfeRequest, now?: Date): NumberableNfe {
   let prepared;
   try {
-    prepared = prepareNfe(request);
+    prepared = prepareNfe(request, { ibsCbs: { year: localYear(request, now) } });
   } catch (error) {
     if (!(error instanceof NfeValidationError)) throw error;
     throw new RequestValidationFailure(

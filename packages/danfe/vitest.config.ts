@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // Pages rendered at 300 dpi by pdftoppm and read by zbarimg take seconds each on a loaded
+    // machine; vitest's 5 s default would fail them by the clock. Speed is bench/'s job.
+    testTimeout: 60_000,
+  },
+});
