@@ -1,6 +1,8 @@
 import { ERROR_CODE_DESCRIPTIONS, type ErrorCode } from '@emissor/contract';
 
-export type ErrorStatus = 400 | 401 | 404 | 409 | 413 | 429 | 500 | 503;
+/** The statuses an AppError may carry (408 and 431 come only from Node's HTTP parser hook). */
+const ERROR_STATUSES = [400, 401, 404, 409, 413, 415, 429, 500, 503] as const;
+export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 /** A failure the API reports as `{"detail": {"code", "message"}}` with `status`. */
 export class AppError extends Error {
@@ -39,10 +41,8 @@ function statusOf(code: ErrorCode): ErrorStatus {
   return status;
 }
 
-const ERROR_STATUSES: readonly number[] = [
-  401, 404, 409, 413, 429, 500, 503,
-] satisfies ErrorStatus[];
-const isErrorStatus = (status: number): status is ErrorStatus => ERROR_STATUSES.includes(status);
+const isErrorStatus = (status: number): status is ErrorStatus =>
+  (ERROR_STATUSES as readonly number[]).includes(status);
 
 export const unauthorized = () => appError('unauthorized', 'Missing or invalid API key.');
 
