@@ -1,6 +1,6 @@
 import { ERROR_CODE_DESCRIPTIONS, type ErrorCode } from '@emissor/contract';
 
-/** The statuses an error body can carry; the contract's error table must use only these. */
+/** The statuses an AppError may carry (408 and 431 come only from Node's HTTP parser hook). */
 const ERROR_STATUSES = [400, 401, 404, 409, 413, 415, 429, 500, 503] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 

@@ -7,8 +7,7 @@ describe('appError', () => {
   it('sends every code with the status of the contract’s error table', () => {
     const raisedByHandlers = ErrorCodeSchema.options.filter(
       // Answered by Node's HTTP parser hook (client-error.ts) before any handler runs.
-      (code) =>
-        !['bad_request', 'request_header_fields_too_large', 'request_timeout'].includes(code),
+      (code) => !['request_header_fields_too_large', 'request_timeout'].includes(code),
     );
     for (const code of raisedByHandlers) {
       const error = appError(code, 'm', { 'Retry-After': '1' });
