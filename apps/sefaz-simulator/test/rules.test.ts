@@ -213,4 +213,71 @@ describe('document rules', () => {
       ),
     ).toBeUndefined();
   });
+
+  describe('IBS, CBS and IS (NT 2025.002): the rule module the API also applies', () => {
+    /** The item of the helper (10 × 50.00) with IBS/CBS at the 2026 test rates on 500.00. */
+    const withIbsCbs = () => {
+      const base = nfeRequest(CNPJ);
+      const [item] = base.itens;
+      const line = (tax_domain: 'ibs_uf' | 'ibs_mun' | 'cbs', aliquota: string, valor: string) => ({
+        tax_domain,
+        cst: '000',
+        classificacao_tributaria: '000001',
+        base_calc: '500.00',
+        base_calc_percent: '100',
+        aliquota,
+        valor,
+        rule_id: 'rtc',
+      });
+      return built({
+        itens: [
+          {
+            ...item!,
+            fiscal_result: {
+              ...item!.fiscal_result,
+              tributos: [
+                line('ibs_uf', '0.10', '0.50'),
+                line('ibs_mun', '0', '0.00'),
+                line('cbs', '0.90', '4.50'),
+              ],
+            },
+          },
+        ],
+      });
+    };
+
+    it('passes a document whose groups @emissor/nfe-xml wrote', () => {
+      const xml = withIbsCbs();
+      expect(xml).toContain('<IBSCBSTot>');
+      expect(verdict(xml)).toBeUndefined();
+    });
+
+    it.each([
+      [
+        '1069: an item CBS value that is not base × rate (UB67-10)',
+        (xml: string) => xml.replace('<vCBS>4.50</vCBS>', '<vCBS>4.70</vCBS>'),
+        '1069',
+      ],
+      [
+        '1026: an IBS UF rate other than the 2026 test rate (UB18-10)',
+        // Rate and values changed together, so only the test-year rate is wrong.
+        (xml: string) =>
+          xml
+            .replace(/<pIBSUF>[^<]*<\/pIBSUF>/, '<pIBSUF>0.2000</pIBSUF>')
+            .replaceAll('<vIBSUF>0.50</vIBSUF>', '<vIBSUF>1.00</vIBSUF>')
+            .replaceAll('<vIBS>0.50</vIBS>', '<vIBS>1.00</vIBS>'),
+        '1026',
+      ],
+      [
+        '1094: vNFTot that is not the sum of vItem (W60-10)',
+        (xml: string) => xml.replace('<vNFTot>500.00</vNFTot>', '<vNFTot>501.00</vNFTot>'),
+        '1094',
+      ],
+    ])('%s', (_name, edit, cStat) => {
+      const xml = withIbsCbs();
+      const edited = edit(xml);
+      expect(edited).not.toBe(xml);
+      expect(verdict(edited)).toBe(cStat);
+    });
+  });
 });

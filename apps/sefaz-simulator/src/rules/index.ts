@@ -4,6 +4,7 @@ import { checkAmbiente, checkCertificateOwner, checkHomologacaoRecipient } from 
 import { checkCfopDestination, checkIcmsRegime, checkItemValues } from './items.js';
 import type { NfeView } from './nfe-view.js';
 import { checkPayment } from './payment.js';
+import { checkReformaTributaria } from './reforma-tributaria.js';
 import type { Rejection } from './rejection.js';
 import { checkTotals } from './totals.js';
 
@@ -14,7 +15,8 @@ export { viewNfe } from './nfe-view.js';
 
 /**
  * The document rules an authoriser checks without its registry, in the order of MOC 7.0 §4.1–4.2
- * (certificate, ambiente, chave, dates, recipient, items, totals, payment). The first failure wins.
+ * (certificate, ambiente, chave, dates, recipient, items, totals, IBS/CBS/IS, payment). The first
+ * failure wins.
  */
 const RULES: readonly ((nfe: NfeView, context: RuleContext) => Rejection | undefined)[] = [
   checkCertificateOwner,
@@ -27,6 +29,7 @@ const RULES: readonly ((nfe: NfeView, context: RuleContext) => Rejection | undef
   checkIcmsRegime,
   checkItemValues,
   checkTotals,
+  checkReformaTributaria,
   checkPayment,
 ];
 

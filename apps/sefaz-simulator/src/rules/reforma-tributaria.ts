@@ -1,0 +1,29 @@
+import { checkRtcDocument, readRtcDocument } from '@emissor/nfe-xml';
+import { XMLSerializer } from '@xmldom/xmldom';
+
+import type { NfeView } from './nfe-view.js';
+import { rejection, type Rejection } from './rejection.js';
+
+/** TS_xMotivo allows 255 characters. */
+const MAX_MOTIVO = 255;
+
+/**
+ * IBS, CBS and IS (NT 2025.002): the same mechanical rules Emissor's API applies before it signs,
+ * from `@emissor/nfe-xml`'s rule module, so the local SEFAZ rejects what SEFAZ rejects and a
+ * document built elsewhere is judged by the authoriser's rules, not by Emissor's builder. The
+ * rates of the test years are checked for dhEmi's year, as the authoriser does. A document
+ * without these groups has nothing to check.
+ */
+export function checkReformaTributaria(nfe: NfeView): Rejection | undefined {
+  const xml = new XMLSerializer().serializeToString(nfe.infNFe);
+  // Most documents carry none of the groups: skip the second parse for them.
+  if (!/IBSCBS|<IS>|vItem|vNFTot/.test(xml)) return undefined;
+  const year = Number(
+    (nfe.ide.getElementsByTagNameNS('*', 'dhEmi')[0]?.textContent ?? '').slice(0, 4),
+  );
+  const [first] = checkRtcDocument(readRtcDocument(xml), Number.isInteger(year) ? { year } : {});
+  if (!first) return undefined;
+  const where = first.item === undefined ? first.field : `item ${first.item + 1}, ${first.field}`;
+  const motivo = `Rejeição: ${first.message} (${first.rule}, ${where})`;
+  return rejection(String(first.cStat ?? 999), motivo.slice(0, MAX_MOTIVO));
+}
