@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 
 import { EnvError, loadEnv } from '../src/env.js';
 
-const production = { NODE_ENV: 'production', EMISSOR_MASTER_KEY: 'x'.repeat(32) } as const;
+// Everything production requires but SEFAZ, so each refusal below is SEFAZ's.
+const production = {
+  NODE_ENV: 'production',
+  EMISSOR_MASTER_KEY: 'x'.repeat(32),
+  DATABASE_URL: 'postgres://emissor@db.example/emissor',
+} as const;
 
 describe('SEFAZ configuration (decisions.md "Transmission to SEFAZ")', () => {
   it('defaults to the local SEFAZ outside production', () => {
@@ -12,6 +17,7 @@ describe('SEFAZ configuration (decisions.md "Transmission to SEFAZ")', () => {
 
   it('demands an explicit official or off in production and refuses simulator there', () => {
     expect(() => loadEnv(production)).toThrow(EnvError);
+    expect(() => loadEnv(production)).toThrow(/SEFAZ/);
     expect(() => loadEnv({ ...production, SEFAZ: 'simulator' })).toThrow(/SEFAZ/);
     expect(loadEnv({ ...production, SEFAZ: 'official' }).SEFAZ).toBe('official');
     expect(loadEnv({ ...production, SEFAZ: 'off' }).SEFAZ).toBe('off');
