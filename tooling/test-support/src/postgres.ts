@@ -28,8 +28,8 @@ export interface ThrowawayPostgres {
 }
 
 /*
- * The embedded PostgreSQL the API's tests start (apps/api/test/helpers/throwaway-postgres.ts), shared
- * here so other apps' tests use the same real server.
+ * The embedded PostgreSQL that the tests of the API, the local SEFAZ and the bench start, shared
+ * here so they all run against the same real server.
  */
 
 /**

@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-import { startThrowawayPostgres } from '../helpers/throwaway-postgres.js';
+import { startThrowawayPostgres } from '@emissor/test-support';
 
 export interface DedicatedPostgres {
   /** URL of a fresh database `emissor` on this server. */

@@ -1,8 +1,8 @@
 import type { TestProject } from 'vitest/node';
 
-import { startThrowawayPostgres } from './throwaway-postgres.js';
+import { startThrowawayPostgres } from '@emissor/test-support';
 
-export { freePort } from './throwaway-postgres.js';
+export { freePort } from '@emissor/test-support';
 
 declare module 'vitest' {
   export interface ProvidedContext {
