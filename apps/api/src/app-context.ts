@@ -9,6 +9,7 @@ import type { Env } from './env.js';
 import type { Logger } from './http/logger.js';
 import type { CredentialsCache } from './modules/certificates/credentials-cache.js';
 import type { Emissions } from './modules/emissions/emissions.js';
+import type { SefazLink } from './modules/sefaz-status/ask-status.js';
 import type { FinalStatusSignal } from './modules/transmission/final-status-signal.js';
 
 /** What request handlers may use; built once per process in server.ts (tests build their own). */
@@ -24,5 +25,7 @@ export interface AppContext {
   danfe: DanfeRenderer;
   /** Tells waiting requests (Prefer: wait=N) of final statuses; absent when SEFAZ=off. */
   finalStatus?: FinalStatusSignal;
+  /** How this process reaches SEFAZ (client, `SEFAZ_URL`); absent when SEFAZ=off. */
+  sefaz?: SefazLink;
   clock: () => Date;
 }

@@ -96,6 +96,9 @@ export async function startServer(
     ),
     danfe,
     ...(finalStatus && { finalStatus }),
+    ...(sefaz && {
+      sefaz: { client: sefaz.client, override: sefaz.override, timeoutMs: env.SEFAZ_TIMEOUT_MS },
+    }),
     clock: options.clock ?? (() => new Date()),
   });
 
