@@ -11,6 +11,7 @@ import type { CredentialsCache } from './modules/certificates/credentials-cache.
 import type { Emissions } from './modules/emissions/emissions.js';
 import type { SefazLink } from './modules/sefaz-status/ask-status.js';
 import type { FinalStatusSignal } from './modules/transmission/final-status-signal.js';
+import type { TransmissionMetrics } from './modules/transmission/transmission-metrics.js';
 
 /** What request handlers may use; built once per process in server.ts (tests build their own). */
 export interface AppContext {
@@ -25,6 +26,8 @@ export interface AppContext {
   danfe: DanfeRenderer;
   /** Tells waiting requests (Prefer: wait=N) of final statuses; absent when SEFAZ=off. */
   finalStatus?: FinalStatusSignal;
+  /** Transmission's metrics, exported by GET /metrics (with zeros when SEFAZ=off). */
+  transmissionMetrics?: TransmissionMetrics;
   /** How this process reaches SEFAZ (client, `SEFAZ_URL`); absent when SEFAZ=off. */
   sefaz?: SefazLink;
   clock: () => Date;
