@@ -69,7 +69,10 @@ export async function startServer(
 
   let sefaz: SefazConnection | undefined;
   // Transmission's claims and results go through their own few connections: a busy queue must not
-  // make POST /v1/emissoes wait for a connection of the pool it answers with.
+  // make POST /v1/emissoes wait for a connection of the pool it answers with. They commit without
+  // waiting for the disk (synchronous_commit=off): what a PostgreSQL crash could forget of them (a
+  // claim's `sent`, a final status of the last fraction of a second) is found again by consulting
+  // SEFAZ, which never authorises a chave twice (204), while emissions keep the disk to themselves.
   let transmissionDb: DatabaseHandle | undefined;
   if (env.SEFAZ !== 'off') {
     try {
@@ -78,7 +81,11 @@ export async function startServer(
       await database.close();
       throw error;
     }
-    transmissionDb = connectDatabase(database.url, TRANSMISSION_POOL_SIZE);
+    transmissionDb = connectDatabase(
+      database.url,
+      TRANSMISSION_POOL_SIZE,
+      '-c synchronous_commit=off',
+    );
   }
   const credentials = createCredentialsCache(database.db, keyring);
   const finalStatus: FinalStatusSignal | undefined = sefaz
