@@ -53,6 +53,9 @@ export {
   PagamentoDataPayloadSchema,
   TributoLinhaPayloadSchema,
   IBS_CBS_LINES_DESCRIPTION,
+  IBS_CBS_GROUPS_DESCRIPTION,
+  IbsCbsGruposPayloadSchema,
+  CompraGovernamentalPayloadSchema,
   UfDestinoTipoSchema,
 } from './schemas/emissions.js';
 export {
@@ -83,6 +86,7 @@ export type {
   EmissaoRequestInput,
   EmitenteDataPayload,
   FiscalResultPayload,
+  IbsCbsGruposPayload,
   ItemDataPayload,
   PagamentoDataPayload,
   TributoLinhaPayload,
