@@ -73,13 +73,7 @@ async function loadBuilder() {
   };
   if (typeof mod.buildNfe === 'function')
     return { name: 'buildNfe', build: (input) => mod.buildNfe({ ...input, ...params }) };
-  if (typeof mod.prepareNfe === 'function' && typeof mod.renderNfe === 'function') {
-    return {
-      name: 'prepareNfe+renderNfe',
-      build: (input) => mod.renderNfe(mod.prepareNfe(input), params),
-    };
-  }
-  return { reason: '@emissor/nfe-xml/dist exports neither buildNfe nor prepareNfe/renderNfe yet' };
+  return { reason: '@emissor/nfe-xml/dist does not export buildNfe' };
 }
 
 const xmlOf = (built) => (typeof built === 'string' ? built : built.xml);

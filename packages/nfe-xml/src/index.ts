@@ -1,6 +1,7 @@
-export { buildNfe, renderNfe } from './render.js';
+export { buildNfe } from './render.js';
 export { MAX_ITEMS, prepareNfe } from './prepare.js';
 export type { PrepareOptions } from './prepare.js';
+export type { PreparedNfe } from './prepared-nfe.js';
 export { NfeValidationError } from './errors.js';
 export {
   chaveAcesso,
@@ -49,7 +50,6 @@ export type {
   NfeRenderParams,
   NfeRequest,
   NfeTributoLinha,
-  PreparedNfe,
 } from './types.js';
 
 // IBS, CBS and IS (reforma tributária, NT 2025.002): the pure rule checks and their helpers, for the
