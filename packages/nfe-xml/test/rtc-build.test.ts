@@ -2,16 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import {
-  buildableCst,
   buildNfe,
   checkRtcDocument,
   readRtcDocument,
-  IBS_CBS_CSTS,
   type NfeIssue,
   type NfeRequest,
   type NfeTributoLinha,
   NfeValidationError,
 } from '../src/index.js';
+import { buildableCst, IBS_CBS_CSTS } from '../src/rtc/index.js';
 import { PARAMS } from './fixtures.js';
 import { HAVE_SHARED, leaves } from './helpers.js';
 import {
