@@ -10,13 +10,13 @@ import { describe, expect, it } from 'vitest';
 import {
   buildNfe,
   checkRtcDocument,
-  IBS_CBS_CSTS,
   type NfeIssue,
   type NfeItem,
   type NfeRequest,
   NfeValidationError,
   readRtcDocument,
 } from '../src/index.js';
+import { IBS_CBS_CSTS } from '../src/rtc/index.js';
 import { PARAMS } from './fixtures.js';
 import { expectValidCanonical, HAVE_SHARED, leaves } from './helpers.js';
 import {
