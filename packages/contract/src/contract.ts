@@ -5,6 +5,7 @@ import { documentsRouter } from './routes/documents.js';
 import { emissionsRouter } from './routes/emissions.js';
 import { healthRouter } from './routes/health.js';
 import { openApiRouter } from './routes/openapi.js';
+import { sefazRouter } from './routes/sefaz.js';
 import { seriesRouter } from './routes/series.js';
 
 const c = initContract();
@@ -21,6 +22,7 @@ export const contract = c.router(
     certificates: certificatesRouter,
     emissions: emissionsRouter,
     documents: documentsRouter,
+    sefaz: sefazRouter,
   },
   { pathPrefix: '/v1', strictStatusCodes: true },
 );

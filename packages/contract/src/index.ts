@@ -4,6 +4,7 @@ export { documentsRouter } from './routes/documents.js';
 export { emissionsRouter } from './routes/emissions.js';
 export { healthRouter } from './routes/health.js';
 export { openApiRouter } from './routes/openapi.js';
+export { sefazRouter } from './routes/sefaz.js';
 export { seriesRouter } from './routes/series.js';
 
 export {
@@ -91,3 +92,10 @@ export type {
   TributoLinhaPayload,
 } from './schemas/emissions.js';
 export type { DocumentListQuery, FiscalDocumentRead } from './schemas/documents.js';
+export {
+  SefazStatusQuerySchema,
+  SefazStatusReadSchema,
+  UF_CODES,
+  UfSchema,
+} from './schemas/sefaz.js';
+export type { SefazStatusQuery, SefazStatusRead, Uf } from './schemas/sefaz.js';
