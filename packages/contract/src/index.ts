@@ -1,4 +1,8 @@
-export { contract } from './contract.js';
+export { contract, CONTRACT_TAGS } from './contract.js';
+export { asBody, bodyExamples } from './openapi-meta.js';
+export type { BodyExample } from './openapi-meta.js';
+export * as examples from './examples.js';
+export { errorBody, invalidRequest } from './routes/responses.js';
 export { certificatesRouter } from './routes/certificates.js';
 export { documentsRouter } from './routes/documents.js';
 export { emissionsRouter } from './routes/emissions.js';
