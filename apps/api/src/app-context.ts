@@ -10,6 +10,7 @@ import type { Logger } from './http/logger.js';
 import type { CredentialsCache } from './modules/certificates/credentials-cache.js';
 import type { Emissions } from './modules/emissions/emissions.js';
 import type { FinalStatusSignal } from './modules/transmission/final-status-signal.js';
+import type { TransmissionMetrics } from './modules/transmission/transmission-metrics.js';
 
 /** What request handlers may use; built once per process in server.ts (tests build their own). */
 export interface AppContext {
@@ -24,5 +25,7 @@ export interface AppContext {
   danfe: DanfeRenderer;
   /** Tells waiting requests (Prefer: wait=N) of final statuses; absent when SEFAZ=off. */
   finalStatus?: FinalStatusSignal;
+  /** Transmission's metrics, exported by GET /metrics (with zeros when SEFAZ=off). */
+  transmissionMetrics?: TransmissionMetrics;
   clock: () => Date;
 }

@@ -1,0 +1,75 @@
+import {
+  autorizadorOf,
+  classifyFailure,
+  resolveEndpoint,
+  ufOfCUF,
+  type Ambiente,
+  type Classification,
+  type SefazAnswer,
+  type SefazClient,
+  type SefazService,
+  type TlsCredentials,
+} from '@emissor/sefaz';
+
+import type { TransmissionObserver } from './transmission-observer.js';
+
+/** Statuses that say the authoriser is not serving (sefaz.md §7): stopped (108/109) or throttling (656). */
+const UNHEALTHY_CSTATS = new Set(['108', '109', '656']);
+
+export interface ExchangeSettings {
+  client: SefazClient;
+  /** `SEFAZ_URL` or the in-process simulator's URL; undefined: the authorisers' endpoints. */
+  override: string | undefined;
+  timeoutMs: number;
+  retryBaseMs: number;
+  observer: TransmissionObserver;
+}
+
+/** A call either brings an answer or a classified failure (network, HTTP, unreadable answer). */
+export type CallResult =
+  { answer: SefazAnswer; failure?: undefined } | { answer?: undefined; failure: Classification };
+
+export type SefazCaller = (service: SefazService, message: string) => Promise<CallResult>;
+
+/**
+ * Calls to the authoriser of a chave's UF and ambiente with one certificate. Transport and answer
+ * errors become classifications (an unknown outcome for a send that may have arrived); anything
+ * else is a bug and is thrown. Every call is reported to the observer.
+ */
+export function sefazCaller(
+  settings: ExchangeSettings,
+  chave: string,
+  ambiente: Ambiente,
+  credentials: TlsCredentials,
+): SefazCaller {
+  const uf = ufOfCUF(chave.slice(0, 2));
+  if (!uf) throw new Error(`chave ${chave} names no UF`);
+  const autorizador = autorizadorOf(uf);
+  return async (service, message) => {
+    const endpoint = resolveEndpoint({ uf, ambiente, service, override: settings.override });
+    const report = (cStat: string | undefined) =>
+      settings.observer.called({
+        service,
+        autorizador,
+        ambiente,
+        cStat,
+        healthy: cStat !== undefined && !UNHEALTHY_CSTATS.has(cStat),
+      });
+    try {
+      const answer = await settings.client.call({
+        credentials,
+        endpoint,
+        message,
+        timeoutMs: settings.timeoutMs,
+      });
+      // A synchronous NF-e answer's protNFe says what SEFAZ decided; its lot status (104) does not.
+      report(answer.kind === 'retEnviNFe' && answer.protNFe ? answer.protNFe.cStat : answer.cStat);
+      return { answer };
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name !== 'TransportError' && name !== 'SefazAnswerError') throw error;
+      report(undefined);
+      return { failure: classifyFailure(service, error as Parameters<typeof classifyFailure>[1]) };
+    }
+  };
+}
