@@ -31,8 +31,8 @@ export function errorBody<const C extends ErrorCode>(...codes: [C, ...C[]]) {
       .describe('What went wrong'),
   });
   const description = codes
-    .map((code) => `\`${code}\`: ${ERROR_CODE_DESCRIPTIONS[code].description}`)
-    .join(' ');
+    .map((code) => `- \`${code}\`: ${ERROR_CODE_DESCRIPTIONS[code].description}`)
+    .join('\n');
   const examples: Record<string, BodyExample> = {};
   for (const code of codes) {
     const { description: message } = ERROR_CODE_DESCRIPTIONS[code];

@@ -352,7 +352,16 @@ export const PreferHeaderSchema = z
   .describe('wait=N (1–60): answer when the document is final or after N seconds');
 
 export const EmissionHeadersSchema = fastObject(
-  z.object({ 'idempotency-key': z.string().min(1).max(255), prefer: PreferHeaderSchema }),
+  z.object({
+    'idempotency-key': z
+      .string()
+      .min(1)
+      .max(255)
+      .describe(
+        'Any string of 1 to 255 characters (a UUID is a good choice). The same key with the same request returns what the first one created (200, Idempotent-Replayed: true) instead of creating it again, so a retry never issues twice; with other data it is a 422 idempotency_key_reused.',
+      ),
+    prefer: PreferHeaderSchema,
+  }),
 );
 
 export const DocumentReadHeadersSchema = z.object({ prefer: PreferHeaderSchema });

@@ -30,8 +30,9 @@ const requestIdHeader = {
   schema: { type: 'string' },
 };
 
-/** One OpenAPI header parameter name per contract header key (Express sees them lower-cased). */
-const HEADER_NAMES: Record<string, string> = { 'idempotency-key': 'Idempotency-Key' };
+/** `idempotency-key` → `Idempotency-Key`: the contract's header keys are lower case (as Express sees them). */
+const headerName = (key: string) =>
+  key.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
 
 /**
  * What ts-rest's generator does not know (it only sees zod schemas and the JSON content type):
@@ -43,14 +44,9 @@ function completeOperation(operation: Json, route: AppRoute): Json {
   op.security = metadata?.auth === 'api-key' ? [{ [API_KEY_SCHEME]: [] }] : [];
 
   op.parameters = (op.parameters as Json[] | undefined)?.map((p) =>
-    p.in === 'header' && typeof p.name === 'string' && HEADER_NAMES[p.name]
-      ? {
-          ...p,
-          name: HEADER_NAMES[p.name],
-          description:
-            'Any string of 1 to 255 characters (a UUID is a good choice). Repeating a key returns the document issued with it (200, Idempotent-Replayed: true) instead of a new one, so a retry never issues twice.',
-        }
-      : liftDescription(p),
+    p.in === 'header' && typeof p.name === 'string'
+      ? { ...liftDescription(p), name: headerName(p.name) }
+      : p,
   );
 
   // The generator labels every request body "Body"; the contract's description says what it is.
