@@ -28,3 +28,20 @@ export const contract = c.router(
 );
 
 export type Contract = typeof contract;
+
+/**
+ * What each group of routes is for: the OpenAPI document's tag descriptions (a tag is a key of
+ * the router above). A new group needs its line here (the OpenAPI coverage test checks).
+ */
+export const CONTRACT_TAGS: Readonly<Record<string, string>> = {
+  health: 'Liveness and readiness probes, for load balancers and orchestrators. No API key.',
+  openapi: 'This document. No API key.',
+  series:
+    'Numbering series (ide/serie) of a branch: each emission takes the next nNF of its series under a row lock, so concurrent emissions never share a number.',
+  certificates:
+    "The branch's A1 certificate (.pfx) that signs its NF-e; stored encrypted, one live certificate per tenant and branch.",
+  emissions:
+    'Issuing an NF-e: Emissor builds the XML from JSON, numbers it from the series, signs it with the branch certificate and transmits it to SEFAZ. Safe to retry with the same Idempotency-Key.',
+  documents:
+    'Issued NF-e: their status (autorizada, rejeitada, …), the XML (nfeProc once authorised) and the DANFE PDF.',
+};

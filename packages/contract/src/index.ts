@@ -1,7 +1,11 @@
 // What the API, the SDK and their users need: the contract (its routes are `contract.<group>`), the
-// bodies' schemas and types, and the error table. The schemas' building blocks (refs, query
-// integers, path parameters, the decimal parser) stay inside.
-export { contract } from './contract.js';
+// bodies' schemas and types, the error table, and the examples the OpenAPI document shows. The
+// schemas' building blocks (refs, query integers, path parameters, the decimal parser) stay inside.
+export { contract, CONTRACT_TAGS } from './contract.js';
+export { asBody, bodyExamples } from './openapi-meta.js';
+export type { BodyExample } from './openapi-meta.js';
+export * as examples from './examples.js';
+export { errorBody, invalidRequest } from './routes/responses.js';
 
 export {
   AmbienteSchema,

@@ -7,11 +7,42 @@ import {
   FiscalDocumentReadSchema,
 } from '../schemas/documents.js';
 import { DocumentReadHeadersSchema } from '../schemas/emissions.js';
-import { authenticated, notFound } from './responses.js';
+import {
+  DOCUMENT_EXAMPLE,
+  NFE_PROC_XML_EXAMPLE,
+  PROCESSING_DOCUMENT_EXAMPLE,
+  REJECTED_DOCUMENT_EXAMPLE,
+} from '../examples.js';
+import { asBody } from '../openapi-meta.js';
+import { authenticated, errorBody, invalidRequest } from './responses.js';
 
 const c = initContract();
 
-const pdfBody = z.custom<Blob>((v) => v instanceof Blob || v instanceof Uint8Array, 'PDF bytes');
+const pdfBody = z
+  .custom<Blob>((v) => v instanceof Blob || v instanceof Uint8Array, 'PDF bytes')
+  .describe('The DANFE, a PDF (A4)');
+
+const xmlBody = asBody(
+  z.string(),
+  'The stored XML: an nfeProc (NFe + protNFe) once authorised, else the signed NFe',
+  { nfeProc: { summary: 'An authorised NF-e (shortened)', value: NFE_PROC_XML_EXAMPLE } },
+);
+
+/** Errors of the routes that read one document by its id. */
+const oneDocumentErrors = {
+  ...authenticated,
+  422: invalidRequest({
+    'not a uuid': [
+      {
+        loc: ['path', 'document_id'],
+        msg: 'Invalid uuid',
+        type: 'uuid_parsing',
+        input: '42',
+      },
+    ],
+  }),
+  404: errorBody('document_not_found'),
+} as const;
 
 /** Issued documents, their signed XML and their DANFE. */
 export const documentsRouter = c.router({
@@ -20,7 +51,26 @@ export const documentsRouter = c.router({
     path: '/documentos',
     summary: 'List documents, newest first, optionally filtered by tenant, branch and status',
     query: DocumentListQuerySchema,
-    responses: { 200: z.array(FiscalDocumentReadSchema), ...authenticated },
+    responses: {
+      200: asBody(z.array(FiscalDocumentReadSchema), 'A page of documents, newest first', {
+        page: {
+          summary: 'One authorised and one rejected',
+          value: [REJECTED_DOCUMENT_EXAMPLE, DOCUMENT_EXAMPLE],
+        },
+      }),
+      ...authenticated,
+      422: invalidRequest({
+        'limit too big': [
+          {
+            loc: ['query', 'limit'],
+            msg: 'Number must be less than or equal to 200',
+            type: 'less_than_equal',
+            input: '500',
+            ctx: { le: 200 },
+          },
+        ],
+      }),
+    },
     metadata: { auth: 'api-key' } as const,
   },
   getDocument: {
@@ -31,7 +81,14 @@ export const documentsRouter = c.router({
       'With `Prefer: wait=N` (1–60) the answer waits until the document leaves `processando` or N seconds pass (`Preference-Applied: wait=N`).',
     headers: DocumentReadHeadersSchema,
     pathParams: DocumentIdParamsSchema,
-    responses: { 200: FiscalDocumentReadSchema, ...authenticated, ...notFound },
+    responses: {
+      200: asBody(FiscalDocumentReadSchema, 'The document', {
+        autorizada: { summary: 'Authorised by SEFAZ', value: DOCUMENT_EXAMPLE },
+        rejeitada: { summary: 'Rejected by SEFAZ', value: REJECTED_DOCUMENT_EXAMPLE },
+        processando: { summary: 'Sent, no answer yet', value: PROCESSING_DOCUMENT_EXAMPLE },
+      }),
+      ...oneDocumentErrors,
+    },
     metadata: { auth: 'api-key' } as const,
   },
   getDocumentXml: {
@@ -40,9 +97,8 @@ export const documentsRouter = c.router({
     summary: 'The signed NF-e XML of a document (its nfeProc once SEFAZ gave it a protocol)',
     pathParams: DocumentIdParamsSchema,
     responses: {
-      200: c.otherResponse({ contentType: 'application/xml', body: z.string() }),
-      ...authenticated,
-      ...notFound,
+      200: c.otherResponse({ contentType: 'application/xml', body: xmlBody }),
+      ...oneDocumentErrors,
     },
     metadata: { auth: 'api-key' } as const,
   },
@@ -56,8 +112,7 @@ export const documentsRouter = c.router({
     responses: {
       // The SDK reads the PDF as a Blob; the server hands over its bytes.
       200: c.otherResponse({ contentType: 'application/pdf', body: pdfBody }),
-      ...authenticated,
-      ...notFound,
+      ...oneDocumentErrors,
     },
     metadata: { auth: 'api-key' } as const,
   },

@@ -2,7 +2,21 @@ import { initContract } from '@ts-rest/core';
 
 import { FiscalDocumentReadSchema } from '../schemas/documents.js';
 import { EmissaoRequestSchema, EmissionHeadersSchema } from '../schemas/emissions.js';
-import { authenticated, conflict, notFound, withJsonBody } from './responses.js';
+import { DOCUMENT_EXAMPLE, EMISSION_EXAMPLE, PROCESSING_DOCUMENT_EXAMPLE } from '../examples.js';
+import { asBody } from '../openapi-meta.js';
+import { authenticated, errorBody, invalidRequest, withJsonBody } from './responses.js';
+
+const issued = (description: string) =>
+  asBody(FiscalDocumentReadSchema, description, {
+    autorizada: {
+      summary: 'With Prefer: wait=10, SEFAZ authorised it in time',
+      value: DOCUMENT_EXAMPLE,
+    },
+    processando: {
+      summary: 'Without Prefer: wait, sent to SEFAZ (read it later)',
+      value: PROCESSING_DOCUMENT_EXAMPLE,
+    },
+  });
 
 const c = initContract();
 
@@ -15,14 +29,43 @@ export const emissionsRouter = c.router({
     description:
       '201 with the new document; 200 with the existing one (header Idempotent-Replayed: true) when this product already used the key.',
     headers: EmissionHeadersSchema,
-    body: EmissaoRequestSchema,
+    body: asBody(EmissaoRequestSchema, 'The NF-e to issue', {
+      'venda a consumidor': {
+        summary: 'A bakery (Regime Normal, SP) sells two loaves to a person, paid by PIX',
+        value: EMISSION_EXAMPLE,
+      },
+    }),
     responses: {
-      201: FiscalDocumentReadSchema,
-      200: FiscalDocumentReadSchema,
+      201: issued('The new document'),
+      200: issued(
+        'The document issued before with this Idempotency-Key (Idempotent-Replayed: true)',
+      ),
       ...authenticated,
+      422: invalidRequest({
+        'bad NCM': [
+          {
+            loc: ['body', 'itens', 0, 'ncm'],
+            msg: 'String should be 8 digits (NCM)',
+            type: 'string_pattern_mismatch',
+            input: '1905',
+          },
+        ],
+        'key reused for other data': [
+          {
+            loc: ['header', 'idempotency-key'],
+            msg: 'This Idempotency-Key was already used for a different request; use a new key for new data.',
+            type: 'idempotency_key_reused',
+          },
+        ],
+      }),
       ...withJsonBody,
-      ...notFound,
-      ...conflict,
+      404: errorBody('series_not_found', 'certificate_not_found'),
+      409: errorBody(
+        'emitente_certificate_cnpj_mismatch',
+        'certificate_expired',
+        'certificate_not_yet_valid',
+        'series_exhausted',
+      ),
     },
     metadata: { auth: 'api-key' } as const,
   },

@@ -84,9 +84,19 @@ export const CnpjSchema = z
   })
   .describe('14 characters: 12 of [0-9A-Z] then 2 check digits');
 
+/** Your id of the tenant: the company (one CNPJ root) the documents are issued for. */
+export const TenantRefSchema = RefSchema.describe(
+  'Your id of the tenant (the company issuing, e.g. your customer), at most 64 characters; Emissor only stores and matches it',
+);
+
+/** Your id of the branch (estabelecimento) inside the tenant. */
+export const BranchRefSchema = RefSchema.describe(
+  'Your id of the branch (estabelecimento, one CNPJ) inside the tenant, at most 64 characters; each branch has its own certificate and series',
+);
+
 /** The slot a certificate or series list belongs to: both refs required. */
 export const TenantBranchQuerySchema = fastObject(
-  z.object({ tenant_ref: RefSchema, branch_ref: RefSchema }),
+  z.object({ tenant_ref: TenantRefSchema, branch_ref: BranchRefSchema }),
 );
 export type TenantBranchQuery = z.infer<typeof TenantBranchQuerySchema>;
 

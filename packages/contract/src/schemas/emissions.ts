@@ -26,40 +26,76 @@ const flag = () => z.string().length(1).default('1');
 
 export const EmitenteDataPayloadSchema = fastObject(
   z.object({
-    cnpj: CnpjSchema,
-    razao_social: z.string(),
-    ie: z.string(),
-    crt: z.string().length(1),
-    address_street: z.string(),
-    address_number: z.string(),
-    address_district: z.string(),
-    address_city: z.string(),
-    address_state: z.string().length(2),
-    address_zip: z.string(),
-    address_city_ibge_code: z.string(),
-    address_complement: optionalString(),
-    fone: optionalString(),
-    nome_fantasia: optionalString(),
+    cnpj: CnpjSchema.describe(
+      'emit/CNPJ: the branch CNPJ; its root must match the live certificate (else 409 emitente_certificate_cnpj_mismatch)',
+    ),
+    razao_social: z.string().describe('emit/xNome: legal name, 2–60 characters'),
+    ie: z.string().describe('emit/IE: state registration, digits only (or ISENTO)'),
+    crt: z
+      .string()
+      .length(1)
+      .describe(
+        'emit/CRT, tax regime: 1 Simples Nacional, 2 Simples Nacional over the sub-limit, 3 Regime Normal, 4 MEI. 1, 2 and 4 use CSOSN on ICMS lines; 3 uses CST',
+      ),
+    address_street: z.string().describe('emit/enderEmit/xLgr: street'),
+    address_number: z.string().describe('emit/enderEmit/nro: number (S/N when none)'),
+    address_district: z.string().describe('emit/enderEmit/xBairro: district (bairro)'),
+    address_city: z.string().describe('emit/enderEmit/xMun: city name'),
+    address_state: z
+      .string()
+      .length(2)
+      .describe(
+        'emit/enderEmit/UF: two-letter state; also gives ide/cUF and the SEFAZ that authorises',
+      ),
+    address_zip: z.string().describe('emit/enderEmit/CEP: 8 digits'),
+    address_city_ibge_code: z
+      .string()
+      .describe(
+        'emit/enderEmit/cMun and ide/cMunFG: the 7-digit IBGE city code (3550308 = São Paulo)',
+      ),
+    address_complement: optionalString().describe(
+      'emit/enderEmit/xCpl: complement (sala, andar), optional',
+    ),
+    fone: optionalString().describe('emit/enderEmit/fone: 6–14 digits with area code, optional'),
+    nome_fantasia: optionalString().describe('emit/xFant: trade name, optional'),
   }),
 );
 export type EmitenteDataPayload = z.infer<typeof EmitenteDataPayloadSchema>;
 
 export const DestinatarioDataPayloadSchema = fastObject(
   z.object({
-    nome: z.string(),
-    indicador_ie: z.string(),
-    cnpj: optionalString(),
-    cpf: optionalString(),
-    ie: optionalString(),
-    email: optionalString(),
-    address_street: optionalString(),
-    address_number: optionalString(),
-    address_complement: optionalString(),
-    address_district: optionalString(),
-    address_city: optionalString(),
-    address_city_ibge_code: optionalString(),
-    address_state: optionalString(),
-    address_zip: optionalString(),
+    nome: z
+      .string()
+      .describe(
+        'dest/xNome, 2–60 characters (in homologação SEFAZ requires, and Emissor writes, \"NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL\")',
+      ),
+    indicador_ie: z
+      .string()
+      .describe(
+        'dest/indIEDest: 1 ICMS taxpayer (needs ie), 2 exempt from IE, 9 non-taxpayer (a person or a final consumer)',
+      ),
+    cnpj: optionalString().describe('dest/CNPJ of a company buyer (give cnpj or cpf, not both)'),
+    cpf: optionalString().describe(
+      'dest/CPF of a person buyer, 11 digits (give cnpj or cpf, not both)',
+    ),
+    ie: optionalString().describe(
+      'dest/IE: state registration, 2–14 digits; required with indicador_ie 1',
+    ),
+    email: optionalString().describe('dest/email, up to 60 characters, optional'),
+    address_street: optionalString().describe(
+      'dest/enderDest/xLgr. Send either no address field or all the required ones (street, number, district, city, IBGE code, state, zip)',
+    ),
+    address_number: optionalString().describe('dest/enderDest/nro'),
+    address_complement: optionalString().describe('dest/enderDest/xCpl, optional'),
+    address_district: optionalString().describe('dest/enderDest/xBairro'),
+    address_city: optionalString().describe('dest/enderDest/xMun'),
+    address_city_ibge_code: optionalString().describe(
+      'dest/enderDest/cMun: 7-digit IBGE city code',
+    ),
+    address_state: optionalString().describe(
+      "dest/enderDest/UF; a state other than the emitter's means uf_destino_tipo interestadual",
+    ),
+    address_zip: optionalString().describe('dest/enderDest/CEP: 8 digits'),
   }),
 );
 export type DestinatarioDataPayload = z.infer<typeof DestinatarioDataPayloadSchema>;
@@ -104,17 +140,37 @@ export const TributoLinhaPayloadSchema = fastObject(
       .describe(
         'icms, icms_st, fcp, fcp_st, icms_uf_dest, ipi, pis, cofins, and for the reforma tributária ibs_uf, ibs_mun, cbs, is',
       ),
-    base_calc: DecimalSchema,
-    base_calc_percent: DecimalSchema,
-    valor: DecimalSchema,
-    rule_id: UuidSchema,
-    aliquota: optionalDecimal(),
-    aliquota_st: optionalDecimal(),
-    fcp_percent: optionalDecimal(),
-    mva: optionalDecimal(),
-    codigo_beneficio: optionalString(),
-    csosn: optionalString(),
-    cst: optionalString(),
+    base_calc: DecimalSchema.describe(
+      'The base: vBC of the group tax_domain picks (vBCST for icms_st, vBCFCP for fcp, vBCUFDest for icms_uf_dest, …)',
+    ),
+    base_calc_percent: DecimalSchema.describe(
+      'Percent of the base taxed, 0 < x ≤ 100; below 100 writes pRedBC/pRedBCST = 100 − x (ICMS base reduction). 100 for every other tax',
+    ),
+    valor: DecimalSchema.describe(
+      'The tax value: vICMS, vICMSST, vFCP, vIPI, vPIS, vCOFINS, vIBSUF, vCBS, … of the group tax_domain picks',
+    ),
+    rule_id: UuidSchema.describe(
+      'The id (UUID) of the rule in your tax engine that computed this line. Not written to the XML; it is part of the request an Idempotency-Key is bound to, so a line can be traced to its rule',
+    ),
+    aliquota: optionalDecimal().describe(
+      'The rate in percent: pICMS, pIPI, pPIS, pCOFINS, pICMSUFDest (icms_uf_dest), pCredSN (CSOSN 101/201), pIBSUF/pIBSMun/pCBS, pIS',
+    ),
+    aliquota_st: optionalDecimal().describe('icms_st lines: pICMSST, the ST rate in percent'),
+    fcp_percent: optionalDecimal().describe(
+      'fcp, fcp_st and icms_uf_dest lines: pFCP / pFCPST / pFCPUFDest in percent',
+    ),
+    mva: optionalDecimal().describe(
+      'icms_st lines: pMVAST in percent (modBCST 4); without it modBCST is 6 (valor da operação)',
+    ),
+    codigo_beneficio: optionalString().describe(
+      'icms lines: prod/cBenef, the state tax-benefit code (8 or 10 characters, or SEM CBENEF); ipi lines: IPI/cEnq',
+    ),
+    csosn: optionalString().describe(
+      'icms lines, Simples Nacional (CRT 1, 2, 4): the CSOSN picking the ICMSSN group (102, 500, 900, …); wins over fiscal_result.csosn',
+    ),
+    cst: optionalString().describe(
+      'The CST of the line: icms (CRT 3: 00, 10, 20, … picks ICMSxx), pis/cofins (01, 04, 49, …), ipi (50, 53, …), IBS/CBS/IS (3 digits); an icms cst wins over fiscal_result.cst',
+    ),
     classificacao_tributaria: optionalString().describe(
       'IBS/CBS and IS lines: cClassTrib / cClassTribIS, 6 digits whose first three are the CST',
     ),
@@ -308,42 +364,98 @@ export const CompraGovernamentalPayloadSchema = fastObject(
 
 export const FiscalResultPayloadSchema = fastObject(
   z.object({
-    cfop: z.string(),
-    consumidor_final: z.boolean(),
-    indicador_ie: z.string(),
-    csosn: optionalString(),
-    cst: optionalString(),
-    origem: optionalString(),
-    tributos: z.array(TributoLinhaPayloadSchema).optional(),
-    ibs_cbs: IbsCbsGruposPayloadSchema.nullable().optional(),
+    cfop: z
+      .string()
+      .describe(
+        'det/prod/CFOP written to the document: 4 digits (5102 sale inside the state, 6102 to another state, …), as your tax engine decided',
+      ),
+    consumidor_final: z
+      .boolean()
+      .describe(
+        "Whether your tax engine treated the sale as to a final consumer (the document's indFinal is the request's ind_final)",
+      ),
+    indicador_ie: z
+      .string()
+      .describe(
+        "The buyer's indIEDest your tax engine assumed (1, 2 or 9); the document uses destinatario.indicador_ie",
+      ),
+    csosn: optionalString().describe(
+      "The item's CSOSN (Simples Nacional) when its icms line gives none",
+    ),
+    cst: optionalString().describe(
+      "The item's ICMS CST (Regime Normal) when its icms line gives none",
+    ),
+    origem: optionalString().describe(
+      "det/imposto/ICMS/orig, the goods' origin: 0 national, 1 imported directly, 2 imported bought locally, 3–8 per import content; default 0",
+    ),
+    tributos: z
+      .array(TributoLinhaPayloadSchema)
+      .optional()
+      .describe(
+        "The item's tax lines, one per tax_domain, computed by your tax engine: Emissor places them and sums the totals, it does not recompute rates",
+      ),
+    ibs_cbs: IbsCbsGruposPayloadSchema.nullable()
+      .optional()
+      .describe(
+        'det/imposto/IBSCBS groups beyond the sphere lines (gIBSCBSMono, gTransfCred, gCredPresIBSZFM, gAjusteCompet, gEstornoCred, gCredPresOper, gTribRegular, gTribCompraGov); see the schema',
+      ),
   }),
 );
 export type FiscalResultPayload = z.infer<typeof FiscalResultPayloadSchema>;
 
 export const ItemDataPayloadSchema = fastObject(
   z.object({
-    codigo: z.string(),
-    descricao: z.string(),
-    ncm: z.string(),
-    cfop: z.string(),
-    unidade_comercial: z.string(),
-    unidade_tributavel: z.string(),
-    quantidade: PositiveDecimalSchema,
-    valor_unitario: PositiveDecimalSchema,
-    fiscal_result: FiscalResultPayloadSchema,
-    cest: optionalString(),
-    gtin: optionalString(),
-    peso_bruto_kg: optionalDecimal(),
-    peso_liquido_kg: optionalDecimal(),
+    codigo: z.string().describe('det/prod/cProd: your product code, 1–60 characters'),
+    descricao: z.string().describe('det/prod/xProd: description, 1–120 characters'),
+    ncm: z.string().describe('det/prod/NCM: 8-digit Mercosur code of the goods'),
+    cfop: z
+      .string()
+      .describe(
+        'The CFOP your catalogue has for the item (4 digits, checked); the document carries fiscal_result.cfop',
+      ),
+    unidade_comercial: z
+      .string()
+      .describe('det/prod/uCom: selling unit (UN, KG, CX…), 1–6 characters'),
+    unidade_tributavel: z
+      .string()
+      .describe('det/prod/uTrib: taxable unit, 1–6 characters (qTrib/vUnTrib repeat qCom/vUnCom)'),
+    quantidade: PositiveDecimalSchema.describe(
+      'det/prod/qCom (and qTrib): quantity above 0, up to 4 decimal places; send a decimal string',
+    ),
+    valor_unitario: PositiveDecimalSchema.describe(
+      'det/prod/vUnCom (and vUnTrib): unit price above 0, up to 10 decimal places; vProd = quantidade × valor_unitario rounded to cents',
+    ),
+    fiscal_result: FiscalResultPayloadSchema.describe(
+      'What your tax engine decided for the item: CFOP, CST/CSOSN, origin and the tax lines',
+    ),
+    cest: optionalString().describe('det/prod/CEST: 7 digits, for goods under ICMS-ST; optional'),
+    gtin: optionalString().describe(
+      'det/prod/cEAN and cEANTrib: GTIN of 8, 12, 13 or 14 digits with a correct check digit; absent → SEM GTIN',
+    ),
+    peso_bruto_kg: optionalDecimal().describe(
+      'Gross weight in kg, up to 3 decimal places; checked, not written yet (no transp/vol group)',
+    ),
+    peso_liquido_kg: optionalDecimal().describe(
+      'Net weight in kg, up to 3 decimal places; checked, not written yet (no transp/vol group)',
+    ),
   }),
 );
 export type ItemDataPayload = z.infer<typeof ItemDataPayloadSchema>;
 
 export const PagamentoDataPayloadSchema = fastObject(
   z.object({
-    tpag: z.string(),
-    valor: PositiveDecimalSchema,
-    indpag: z.string().default('0'),
+    tpag: z
+      .string()
+      .describe(
+        'pag/detPag/tPag, how it was paid: 01 dinheiro, 02 cheque, 03 cartão de crédito, 04 cartão de débito, 05 crédito loja, 10–13 vales, 15 boleto, 16 depósito, 17 PIX dinâmico, 18 transferência, 19 fidelidade, 20 PIX estático, 21 crédito em loja, 22 eletrônico não informado, 90 sem pagamento, 91 pagamento posterior',
+      ),
+    valor: PositiveDecimalSchema.describe(
+      'pag/detPag/vPag: amount paid, at least vNF (the total); any excess is written as vTroco (change)',
+    ),
+    indpag: z
+      .string()
+      .default('0')
+      .describe('pag/detPag/indPag: 0 paid at sight (default), 1 paid in instalments'),
   }),
 );
 export type PagamentoDataPayload = z.infer<typeof PagamentoDataPayloadSchema>;
@@ -353,21 +465,41 @@ export const UfDestinoTipoSchema = z.enum(['interna', 'interestadual']);
 /** An NF-e to issue. After parsing, every decimal is canonical text and every default is filled. */
 export const EmissaoRequestSchema = fastObject(
   z.object({
-    tenant_ref: RefSchema,
-    branch_ref: RefSchema,
-    serie: SerieSchema,
-    emitente: EmitenteDataPayloadSchema,
+    tenant_ref: RefSchema.describe(
+      'Your id of the tenant; with branch_ref and serie it picks the series and the certificate',
+    ),
+    branch_ref: RefSchema.describe(
+      'Your id of the branch whose certificate signs and whose series numbers the NF-e',
+    ),
+    serie: SerieSchema.describe(
+      "ide/serie: which of the branch's series numbers it (create it first with POST /v1/series)",
+    ),
+    emitente: EmitenteDataPayloadSchema.describe('emit: the issuing branch'),
     // null or omitted: an unidentified final consumer.
-    destinatario: DestinatarioDataPayloadSchema.nullable().optional(),
+    destinatario: DestinatarioDataPayloadSchema.nullable()
+      .optional()
+      .describe('dest: the buyer; null or omitted for an unidentified final consumer'),
     // 990 is the most `det` elements the NF-e layout allows.
-    itens: z.array(ItemDataPayloadSchema).min(1).max(990),
-    pagamento: PagamentoDataPayloadSchema,
-    ambiente: AmbienteSchema,
-    uf_destino_tipo: UfDestinoTipoSchema,
-    ver_proc: z.string().min(1).max(20),
-    document_model: DocumentModelSchema.default('55'),
+    itens: z
+      .array(ItemDataPayloadSchema)
+      .min(1)
+      .max(990)
+      .describe('det: the items, 1 to 990 (the most the layout allows)'),
+    pagamento: PagamentoDataPayloadSchema.describe('pag: the payment'),
+    ambiente: AmbienteSchema.describe(
+      "ide/tpAmb: homologacao (2, SEFAZ's test environment, no fiscal value) or producao (1)",
+    ),
+    uf_destino_tipo: UfDestinoTipoSchema.describe(
+      "ide/idDest: interna (1, buyer in the emitter's state) or interestadual (2)",
+    ),
+    ver_proc: z
+      .string()
+      .min(1)
+      .max(20)
+      .describe('ide/verProc: name and version of your application, 1–20 characters'),
+    document_model: DocumentModelSchema.default('55').describe('ide/mod: only 55 (NF-e)'),
     fin_nfe: flag().describe(
-      'finNFe: 1 normal, 2 complementar, 3 ajuste, 4 devolução, 5 credit note, 6 debit note (5 and 6 carry only IBS/CBS, no ICMS/IPI/PIS/COFINS)',
+      'ide/finNFe, purpose: 1 normal (default), 2 complementar, 3 ajuste, 4 devolução, 5 credit note, 6 debit note (5 and 6 carry only IBS/CBS, no ICMS/IPI/PIS/COFINS)',
     ),
     tp_nf_debito: optionalString().describe(
       'ide/tpNFDebito, 01–07, required on a debit note (fin_nfe 6). Example: "05"',
@@ -375,11 +507,18 @@ export const EmissaoRequestSchema = fastObject(
     tp_nf_credito: optionalString().describe(
       'ide/tpNFCredito, 01–05, required on a credit note (fin_nfe 5). Example: "02"',
     ),
-    compra_governamental: CompraGovernamentalPayloadSchema.nullable().optional(),
-    ind_final: flag(),
-    ind_pres: flag(),
-    tp_emis: flag(),
-    nat_op: z.string().default('Venda'),
+    compra_governamental: CompraGovernamentalPayloadSchema.nullable()
+      .optional()
+      .describe('ide/gCompraGov: a purchase by a government entity; null or omitted otherwise'),
+    ind_final: flag().describe('ide/indFinal: 1 sale to a final consumer (default), 0 normal'),
+    ind_pres: flag().describe(
+      'ide/indPres, buyer presence: 1 in person (default), 0 not applicable, 2 internet, 3 telephone, 4 NFC-e delivery, 5 in person outside the store, 9 other',
+    ),
+    tp_emis: flag().describe('ide/tpEmis: 1 normal (default); 2–7 are contingency modes'),
+    nat_op: z
+      .string()
+      .default('Venda')
+      .describe('ide/natOp: nature of the operation, 1–60 characters (default \"Venda\")'),
   }),
 );
 export type EmissaoRequest = z.infer<typeof EmissaoRequestSchema>;
@@ -399,7 +538,16 @@ export const PreferHeaderSchema = z
   .describe('wait=N (1–60): answer when the document is final or after N seconds');
 
 export const EmissionHeadersSchema = fastObject(
-  z.object({ 'idempotency-key': z.string().min(1).max(255), prefer: PreferHeaderSchema }),
+  z.object({
+    'idempotency-key': z
+      .string()
+      .min(1)
+      .max(255)
+      .describe(
+        'Any string of 1 to 255 characters (a UUID is a good choice). The same key with the same request returns what the first one created (200, Idempotent-Replayed: true) instead of creating it again, so a retry never issues twice; with other data it is a 422 idempotency_key_reused.',
+      ),
+    prefer: PreferHeaderSchema,
+  }),
 );
 
 export const DocumentReadHeadersSchema = z.object({ prefer: PreferHeaderSchema });

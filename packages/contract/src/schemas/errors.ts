@@ -124,22 +124,48 @@ export const ERROR_CODE_DESCRIPTIONS: Readonly<
   },
 };
 
-/** Body of every error except 422. */
+/** `detail.message`: for a person to read; the request id is in it for a 500. */
+export const ErrorMessageSchema = z
+  .string()
+  .describe('For a person to read (may change between versions; never holds a secret)');
+
+/** Body of every error except 422 (each route narrows `code` to its own, see routes/responses). */
 export const ErrorBodySchema = z.object({
-  detail: z.object({ code: ErrorCodeSchema, message: z.string() }),
+  detail: z
+    .object({
+      code: ErrorCodeSchema.describe('Stable: branch on it (docs/errors.md lists every code)'),
+      message: ErrorMessageSchema,
+    })
+    .describe('What went wrong'),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** One problem in a 422, shaped as pydantic v2 reports it (`type` uses pydantic's names). */
 export const ValidationIssueSchema = z.object({
-  loc: z.array(z.union([z.string(), z.number()])),
-  msg: z.string(),
-  type: z.string(),
-  input: z.unknown().optional(),
-  ctx: z.record(z.string(), z.unknown()).optional(),
+  loc: z
+    .array(z.union([z.string(), z.number()]))
+    .describe(
+      'Where: `body`, `query`, `path` or `header`, then the keys and array indexes down to the field, e.g. ["body", "itens", 0, "ncm"]',
+    ),
+  msg: z.string().describe('What is wrong, for a person to read'),
+  type: z
+    .string()
+    .describe(
+      'Stable kind of problem, pydantic v2 names where one fits: missing, string_too_long, literal_error, decimal_parsing, …',
+    ),
+  input: z
+    .unknown()
+    .optional()
+    .describe('The value that was refused (absent for a missing field and for headers)'),
+  ctx: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('The limit that was broken, e.g. {"max_length": 64}'),
 });
 export type ValidationIssue = z.infer<typeof ValidationIssueSchema>;
 
 /** Body of every 422. */
-export const HTTPValidationErrorSchema = z.object({ detail: z.array(ValidationIssueSchema) });
+export const HTTPValidationErrorSchema = z.object({
+  detail: z.array(ValidationIssueSchema).describe('One item per problem found'),
+});
 export type HTTPValidationError = z.infer<typeof HTTPValidationErrorSchema>;

@@ -1,4 +1,4 @@
-import { contract } from '@emissor/contract';
+import { bodyExamples, contract, CONTRACT_TAGS, examples } from '@emissor/contract';
 import type { AppRoute } from '@ts-rest/core';
 import { generateOpenApi } from '@ts-rest/open-api';
 
@@ -18,8 +18,9 @@ const requestIdHeader = {
   schema: { type: 'string' },
 };
 
-/** One OpenAPI header parameter name per contract header key (Express sees them lower-cased). */
-const HEADER_NAMES: Record<string, string> = { 'idempotency-key': 'Idempotency-Key' };
+/** `idempotency-key` → `Idempotency-Key`: the contract's header keys are lower case (as Express sees them). */
+const headerName = (key: string) =>
+  key.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
 
 /**
  * What ts-rest's generator does not know (it only sees zod schemas and the JSON content type):
@@ -31,20 +32,22 @@ function completeOperation(operation: Json, route: AppRoute): Json {
   op.security = metadata?.auth === 'api-key' ? [{ [API_KEY_SCHEME]: [] }] : [];
 
   op.parameters = (op.parameters as Json[] | undefined)?.map((p) =>
-    p.in === 'header' && typeof p.name === 'string' && HEADER_NAMES[p.name]
-      ? {
-          ...p,
-          name: HEADER_NAMES[p.name],
-          description:
-            'Any string of 1 to 255 characters (a UUID is a good choice). Repeating a key returns the document issued with it (200, Idempotent-Replayed: true) instead of a new one, so a retry never issues twice.',
-        }
+    p.in === 'header' && typeof p.name === 'string'
+      ? { ...liftDescription(p), name: headerName(p.name) }
       : p,
   );
+
+  // The generator labels every request body "Body"; the contract's description says what it is.
+  const requestBody = op.requestBody as { content?: Record<string, { schema?: Json }> } | undefined;
+  const bodyDescription = requestBody?.content?.['application/json']?.schema?.description;
+  if (requestBody && typeof bodyDescription === 'string')
+    op.requestBody = { ...requestBody, description: bodyDescription, required: true };
 
   if ('contentType' in route && route.contentType === 'multipart/form-data') {
     // The upload body is typed with c.type<>() (ts-rest does not validate multipart), so the
     // generator emits no schema for it.
     op.requestBody = {
+      description: 'The A1 certificate of the branch and its password',
       required: true,
       content: {
         'multipart/form-data': {
@@ -56,12 +59,13 @@ function completeOperation(operation: Json, route: AppRoute): Json {
                 type: 'string',
                 minLength: 14,
                 maxLength: 14,
-                description: 'CNPJ of the branch (its root must match the certificate)',
+                description:
+                  'CNPJ of the branch (emit/CNPJ of its NF-e); its first 8 characters must match the certificate',
               },
               password: {
                 type: 'string',
                 format: 'password',
-                description: 'Password of the PKCS#12 file',
+                description: 'Password of the PKCS#12 file (stored encrypted, never returned)',
               },
               file: {
                 type: 'string',
@@ -71,6 +75,16 @@ function completeOperation(operation: Json, route: AppRoute): Json {
             },
           },
           encoding: { file: { contentType: 'application/x-pkcs12, application/octet-stream' } },
+          examples: {
+            'dev certificate': {
+              summary: 'The file `pnpm admin dev-certificate --cnpj 11222333000181` wrote',
+              value: {
+                cnpj: examples.EXAMPLE_CNPJ,
+                password: 'the password it printed',
+                file: '(the bytes of emitente.pfx)',
+              },
+            },
+          },
         },
       },
     };
@@ -85,7 +99,16 @@ function completeOperation(operation: Json, route: AppRoute): Json {
       // Binary bodies (the DANFE's PDF) are `format: binary`; XML and text stay plain strings.
       const binary = !/^text\/|[/+]xml$/.test(declared.contentType);
       const schema = binary ? { type: 'string', format: 'binary' } : { type: 'string' };
-      response.content = { [declared.contentType]: { schema } };
+      const named = bodyExamples(declared.body);
+      response.content = {
+        [declared.contentType]: { schema, ...(named ? { examples: named } : {}) },
+      };
+      const description = (declared.body as { description?: unknown }).description;
+      if (typeof description === 'string') response.description = description;
+    }
+    if (response.content === undefined && /^\d+$/.test(String(response.description))) {
+      // c.noBody() (the 204 of a delete) has no schema to carry a description.
+      response.description = 'Done; no body.';
     }
     if (status === '503' || status === '429') {
       headers['Retry-After'] = {
@@ -106,7 +129,16 @@ function completeOperation(operation: Json, route: AppRoute): Json {
   return op;
 }
 
-function isOtherResponse(value: unknown): value is { contentType: string } {
+/** A header's description sits in its schema as generated; OpenAPI shows the parameter's. */
+function liftDescription(parameter: Json): Json {
+  const schema = parameter.schema as Json | undefined;
+  if (parameter.description !== undefined || typeof schema?.description !== 'string')
+    return parameter;
+  const { description, ...rest } = schema;
+  return { ...parameter, description, schema: rest };
+}
+
+function isOtherResponse(value: unknown): value is { contentType: string; body: unknown } {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -127,6 +159,11 @@ export function buildOpenApiDocument(version: string): Json {
           'Issues NF-e (model 55, layout 4.00): series, A1 certificates, emissions and stored documents. Errors other than 422 are `{"detail": {"code", "message"}}`; 422 is `{"detail": [{"loc", "msg", "type"}]}`.',
         license: { name: 'MIT' },
       },
+      servers: [
+        { url: '/', description: 'The API that serves this document' },
+        { url: 'http://localhost:3000', description: '`npm start` on your machine' },
+      ],
+      tags: Object.entries(CONTRACT_TAGS).map(([name, description]) => ({ name, description })),
       components: {
         securitySchemes: {
           [API_KEY_SCHEME]: {
