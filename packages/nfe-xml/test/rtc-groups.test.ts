@@ -17,9 +17,8 @@ import {
   readRtcDocument,
   type RtcDocument,
   type RtcIbsCbs,
-  sumIbsCbsGroups,
 } from '../src/index.js';
-import { IBS_CBS_CSTS } from '../src/rtc/index.js';
+import { IBS_CBS_CSTS, sumIbsCbsGroups } from '../src/rtc/index.js';
 import { PARAMS } from './fixtures.js';
 import { expectValidCanonical, HAVE_SHARED, leaves } from './helpers.js';
 import {
