@@ -19,6 +19,7 @@ import { documentsHandlers } from './modules/documents/documents.router.js';
 import { emissionsHandlers } from './modules/emissions/emissions.router.js';
 import { healthHandlers } from './modules/health/health.router.js';
 import { openApiHandlers } from './modules/openapi/openapi.router.js';
+import { sefazStatusHandlers } from './modules/sefaz-status/sefaz-status.router.js';
 import { seriesHandlers } from './modules/series/series.router.js';
 
 export type { AppContext };
@@ -48,6 +49,7 @@ export function createApp(ctx: AppContext): express.Express {
     certificates: certificatesHandlers(ctx),
     emissions: emissionsHandlers(ctx),
     documents: documentsHandlers(ctx),
+    sefaz: sefazStatusHandlers(ctx),
   });
   createExpressEndpoints(contract, router, app, {
     // Text checks before the key check: a bad body is a 422 whatever the key, as before.

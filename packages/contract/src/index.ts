@@ -8,6 +8,7 @@ export { documentsRouter } from './routes/documents.js';
 export { emissionsRouter } from './routes/emissions.js';
 export { healthRouter } from './routes/health.js';
 export { openApiRouter } from './routes/openapi.js';
+export { sefazRouter } from './routes/sefaz.js';
 export { seriesRouter } from './routes/series.js';
 
 export {
@@ -56,6 +57,9 @@ export {
   PagamentoDataPayloadSchema,
   TributoLinhaPayloadSchema,
   IBS_CBS_LINES_DESCRIPTION,
+  IBS_CBS_GROUPS_DESCRIPTION,
+  IbsCbsGruposPayloadSchema,
+  CompraGovernamentalPayloadSchema,
   UfDestinoTipoSchema,
 } from './schemas/emissions.js';
 export {
@@ -86,8 +90,16 @@ export type {
   EmissaoRequestInput,
   EmitenteDataPayload,
   FiscalResultPayload,
+  IbsCbsGruposPayload,
   ItemDataPayload,
   PagamentoDataPayload,
   TributoLinhaPayload,
 } from './schemas/emissions.js';
 export type { DocumentListQuery, FiscalDocumentRead } from './schemas/documents.js';
+export {
+  SefazStatusQuerySchema,
+  SefazStatusReadSchema,
+  UF_CODES,
+  UfSchema,
+} from './schemas/sefaz.js';
+export type { SefazStatusQuery, SefazStatusRead, Uf } from './schemas/sefaz.js';

@@ -14,10 +14,12 @@ export const ErrorCodeSchema = z.enum([
   'certificate_not_yet_valid',
   'series_exhausted',
   'series_number_in_use',
+  'sefaz_disabled',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
   'service_unavailable',
+  'sefaz_unavailable',
   'internal_error',
   // Answered by the HTTP layer before any route is matched (a request Node's parser refuses).
   'bad_request',
@@ -75,6 +77,11 @@ export const ERROR_CODE_DESCRIPTIONS: Readonly<
     description:
       'PATCH next_number at or below a number the series has already used; it must be above the highest one.',
   },
+  sefaz_disabled: {
+    status: 409,
+    description:
+      'The service runs with SEFAZ=off: nothing is sent to SEFAZ, so this route has nothing to do.',
+  },
   payload_too_large: {
     status: 413,
     description: 'JSON body over 2 MiB, or certificate file over 100 KiB.',
@@ -92,6 +99,11 @@ export const ERROR_CODE_DESCRIPTIONS: Readonly<
   service_unavailable: {
     status: 503,
     description: 'The database cannot be reached; retry after the Retry-After header.',
+  },
+  sefaz_unavailable: {
+    status: 503,
+    description:
+      'The SEFAZ authoriser did not answer (network failure, timeout, or an answer that could not be read); retry after the Retry-After header.',
   },
   internal_error: {
     status: 500,

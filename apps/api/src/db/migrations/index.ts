@@ -9,6 +9,7 @@ import * as documentRequestFingerprint from './2026_11_26_0006_document_request_
 import * as seriesCounterStorage from './2026_11_26_0007_series_counter_storage.js';
 import * as transmissionQueue from './2026_11_26_0008_transmission_queue.js';
 import * as transmissionReceipts from './2026_11_26_0011_transmission_receipts.js';
+import * as sefazStatusCache from './2026_11_26_0012_sefaz_status_cache.js';
 
 // Listed explicitly (not read from a folder) so they work the same from tsc output and bundles.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0007_series_counter_storage': seriesCounterStorage,
   '2026_11_26_0008_transmission_queue': transmissionQueue,
   '2026_11_26_0011_transmission_receipts': transmissionReceipts,
+  '2026_11_26_0012_sefaz_status_cache': sefazStatusCache,
 };
 
 export const migrationProvider: MigrationProvider = {
