@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 
-import { emissionRequest } from './fixtures.mjs';
+import { emissionRequest } from '@emissor/test-support';
+
 import { BRANCHES, branchRefs, cpuBetween } from './stack.mjs';
 import { openLoop } from './open-loop.mjs';
 import { summarize } from './stats.mjs';

@@ -7,8 +7,46 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { emissionRequest, heavyEmissionRequest, sampleNfeXml } from './fixtures.mjs';
+import { sampleNfeXml } from './fixtures.mjs';
 import { fmtMs, fmtRate, measure, measureSync, table } from './stats.mjs';
+
+const RULE_ID = '0b8f0c8e-2d7a-4f62-9a55-8a3c8d0f1e21';
+
+/**
+ * The tests' `emissionRequest` (@emissor/test-support, loaded once the build exists) with heavier
+ * items: a GTIN and six tax lines each (ICMS 10 with FCP and ST, IPI, PIS, COFINS), about 1 KB of
+ * det per item. The build figure for a tax-rich document.
+ */
+function heavyEmissionRequest(emissionRequest, refs, { items = 1 } = {}) {
+  const request = emissionRequest(refs, { items, verProc: 'emissor-bench 1.0' });
+  const line = (tax_domain, fields) => ({
+    tax_domain,
+    base_calc: '21.00',
+    base_calc_percent: '100',
+    valor: '0',
+    rule_id: RULE_ID,
+    ...fields,
+  });
+  request.itens = request.itens.map((item) => ({
+    ...item,
+    gtin: '7891000315507',
+    fiscal_result: {
+      ...item.fiscal_result,
+      cst: '10',
+      tributos: [
+        line('icms', { cst: '10', aliquota: '18.00', valor: '3.78' }),
+        line('fcp', { fcp_percent: '2', valor: '0.42' }),
+        line('icms_st', { base_calc: '29.40', aliquota_st: '18', mva: '40', valor: '1.51' }),
+        line('ipi', { cst: '50', aliquota: '5', valor: '1.05' }),
+        line('pis', { cst: '01', aliquota: '1.65', valor: '0.35' }),
+        line('cofins', { cst: '01', aliquota: '7.60', valor: '1.60' }),
+      ],
+    },
+  }));
+  // vNF grows by ST and IPI: 21.00 + 1.51 + 1.05 an item.
+  request.pagamento = { tpag: '01', valor: (23.56 * items).toFixed(2) };
+  return request;
+}
 
 const versionOf = (name) => {
   try {
@@ -35,13 +73,7 @@ async function loadBuilder() {
   };
   if (typeof mod.buildNfe === 'function')
     return { name: 'buildNfe', build: (input) => mod.buildNfe({ ...input, ...params }) };
-  if (typeof mod.prepareNfe === 'function' && typeof mod.renderNfe === 'function') {
-    return {
-      name: 'prepareNfe+renderNfe',
-      build: (input) => mod.renderNfe(mod.prepareNfe(input), params),
-    };
-  }
-  return { reason: '@emissor/nfe-xml/dist exports neither buildNfe nor prepareNfe/renderNfe yet' };
+  return { reason: '@emissor/nfe-xml/dist does not export buildNfe' };
 }
 
 const xmlOf = (built) => (typeof built === 'string' ? built : built.xml);
@@ -159,7 +191,7 @@ async function setupPeers(ctx) {
 }
 
 export async function runLibrary({ quick, log }) {
-  const { generateTestPfx } = await import('@emissor/test-support');
+  const { emissionRequest, generateTestPfx } = await import('@emissor/test-support');
   const { readPkcs12, signNfe, verifyNfe } = await import('@emissor/signer');
 
   const sizes = [1, 10, 100, 990];
@@ -184,7 +216,10 @@ export async function runLibrary({ quick, log }) {
     log(`library: XML from ${xmlSource}`);
 
     const docs = sizes.map((items) => {
-      const input = emissionRequest({ tenant_ref: 't', branch_ref: 'b' }, { items });
+      const input = emissionRequest(
+        { tenant_ref: 't', branch_ref: 'b' },
+        { items, verProc: 'emissor-bench 1.0' },
+      );
       const xml = builder.build ? xmlOf(builder.build(input)) : sampleNfeXml(items);
       // Same document without escaped characters in xProd, for a peer that fails on entities.
       const plainInput = {
@@ -276,7 +311,11 @@ export async function runLibrary({ quick, log }) {
     // A tax-rich 990-item document: what buildNfe costs when every item carries six tax lines.
     let heavyBuild = null;
     if (builder.build) {
-      const heavyInput = heavyEmissionRequest({ tenant_ref: 't', branch_ref: 'b' }, { items: 990 });
+      const heavyInput = heavyEmissionRequest(
+        emissionRequest,
+        { tenant_ref: 't', branch_ref: 'b' },
+        { items: 990 },
+      );
       heavyBuild = measureSync(() => builder.build(heavyInput), timing);
       log(`library: buildNfe of 990 items with six tax lines each: ${fmtMs(heavyBuild.mean)} ms`);
     }

@@ -7,54 +7,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { EMITTER_CNPJ, REPO } from './fixtures.mjs';
+import { REPO } from './fixtures.mjs';
 import { childrenOf, cpuSeconds, freePort, startPostgres } from './stack.mjs';
 import { table } from './stats.mjs';
-
-/** The note every lot carries: SP, Simples Nacional, one item of 10 × 50,00 (like the tests). */
-function nfeRequest() {
-  return {
-    tenant_ref: 't',
-    branch_ref: 'b',
-    serie: 1,
-    emitente: {
-      cnpj: EMITTER_CNPJ,
-      razao_social: 'EMPRESA BENCH LTDA',
-      ie: '112006603110',
-      crt: '1',
-      address_street: 'Rua dos Testes',
-      address_number: '100',
-      address_district: 'Centro',
-      address_city: 'SAO PAULO',
-      address_state: 'SP',
-      address_zip: '01001000',
-      address_city_ibge_code: '3550308',
-    },
-    itens: [
-      {
-        codigo: '11007',
-        descricao: 'UM PRODUTO TESTE QUALQUER',
-        ncm: '64011000',
-        cfop: '5102',
-        unidade_comercial: 'UN',
-        unidade_tributavel: 'UN',
-        quantidade: '10',
-        valor_unitario: '50',
-        fiscal_result: {
-          cfop: '5102',
-          consumidor_final: true,
-          indicador_ie: '9',
-          csosn: '102',
-          tributos: [],
-        },
-      },
-    ],
-    pagamento: { tpag: '01', valor: '500' },
-    ambiente: 'homologacao',
-    uf_destino_tipo: 'interna',
-    ver_proc: 'emissor-bench',
-  };
-}
 
 /** `node apps/sefaz-simulator/dist/main.js` on `databaseUrl`, with run knobs (e.g. `{ latencyMs: 300 }`). */
 export async function startSimulator(databaseUrl, log, knobs = {}) {
@@ -112,7 +67,10 @@ async function pool(jobs, concurrency) {
 export async function runSimulatorBench({ quick, log }) {
   const { buildNfe } = await import('@emissor/nfe-xml');
   const { readPkcs12, signNfe } = await import('@emissor/signer');
-  const { generateTestPfx } = await import('@emissor/test-support');
+  const { EMITTER_CNPJ, generateTestPfx, simplesNacionalRequest } =
+    await import('@emissor/test-support');
+  // The note every lot carries: the tests' Simples Nacional request (SP, one item of 10 × 50,00).
+  const nfeRequest = () => ({ ...simplesNacionalRequest(EMITTER_CNPJ), ver_proc: 'emissor-bench' });
   const sefaz = await import('@emissor/sefaz');
 
   const pg = await startPostgres(log);

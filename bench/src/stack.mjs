@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-import { EMITTER_CNPJ, REPO } from './fixtures.mjs';
+import { REPO } from './fixtures.mjs';
 import { machineInfo } from './machine.mjs';
 
 const run = promisify(execFile);
@@ -239,7 +239,7 @@ export const branchRefs = (i) => ({
   branch_ref: `branch-${String(i).padStart(2, '0')}`,
 });
 
-async function prepareBranches(api, apiKey, pfx, log) {
+async function prepareBranches(api, apiKey, pfx, cnpj, log) {
   const ids = [];
   for (let i = 0; i < BRANCHES; i++) {
     const refs = branchRefs(i);
@@ -251,7 +251,7 @@ async function prepareBranches(api, apiKey, pfx, log) {
     if (series.status !== 201)
       throw new Error(`series ${i}: ${series.status} ${await series.text()}`);
     const form = new FormData();
-    form.set('cnpj', EMITTER_CNPJ);
+    form.set('cnpj', cnpj);
     form.set('password', pfx.password);
     form.set('file', new Blob([pfx.pfx]), 'cert.pfx');
     const cert = await fetch(`${api.url}/v1/certificados?${new URLSearchParams(refs)}`, {
@@ -326,7 +326,7 @@ export async function withStack(
   { quick, log, workers = Number(process.env.BENCH_API_WORKERS ?? 1), sidecar },
   body,
 ) {
-  const { generateTestPfx } = await import('@emissor/test-support');
+  const { EMITTER_CNPJ, generateTestPfx } = await import('@emissor/test-support');
   const pgServer = await startPostgres(log);
   let api;
   let sampler;
@@ -341,7 +341,7 @@ export async function withStack(
     const product = await createProduct(api);
     log(`stack: product ${product.id} via the admin CLI`);
     const pfx = generateTestPfx({ keySize: 2048, cnpj: EMITTER_CNPJ });
-    const seriesIds = await prepareBranches(api, product.api_key, pfx, log);
+    const seriesIds = await prepareBranches(api, product.api_key, pfx, EMITTER_CNPJ, log);
     sampler = createSampler(api, pgServer);
     await body({
       api,

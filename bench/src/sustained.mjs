@@ -8,7 +8,8 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
-import { emissionRequest } from './fixtures.mjs';
+import { emissionRequest } from '@emissor/test-support';
+
 import { BRANCHES, branchRefs, cpuBetween } from './stack.mjs';
 import { percentile } from './stats.mjs';
 

@@ -5,11 +5,12 @@
 // (c) the time from emission to autorizada (p50, p99), from the database's own timestamps.
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { emissionRequest } from '@emissor/test-support';
+
 import { load } from './http.mjs';
 import { openLoop } from './open-loop.mjs';
 import { startSimulator } from './simulator.mjs';
 import { BRANCHES, branchRefs, cpuBetween, cpuSeconds, withStack } from './stack.mjs';
-import { emissionRequest } from './fixtures.mjs';
 import { percentile } from './stats.mjs';
 
 /** Issue #16: the end-to-end rate is measured with 300 ms of SEFAZ latency on every answer. */

@@ -9,7 +9,7 @@ import { AUTH_FAILURE_DEFAULTS, createAuthFailureLimiter } from './http/rate-lim
 import { createMetrics } from './http/metrics.js';
 import { requestContext } from './http/request-context.js';
 import { requestValidationHandler } from './http/request-validation-handler.js';
-import { requireJsonBodies } from './http/require-json.js';
+import { requireJsonBody } from './http/require-json.js';
 import { securityHeaders } from './http/security-headers.js';
 import { jsonBody } from './http/json-body.js';
 import { rejectUnstorableText } from './http/text-guard.js';
@@ -39,8 +39,6 @@ export function createApp(ctx: AppContext): express.Express {
     app.get('/metrics', metrics.handler);
   }
   app.use(docsRouter());
-  app.use(requireJsonBodies(contract));
-  app.use(jsonBody());
 
   const router = initServer().router(contract, {
     health: healthHandlers(ctx),
@@ -52,8 +50,11 @@ export function createApp(ctx: AppContext): express.Express {
     sefaz: sefazStatusHandlers(ctx),
   });
   createExpressEndpoints(contract, router, app, {
-    // Text checks before the key check: a bad body is a 422 whatever the key, as before.
+    // Body checks before the key check: a bad body is a 4xx whatever the key, as before. They run
+    // on matched routes only (ts-rest marks the request first), so an unknown path is a 404.
     globalMiddleware: [
+      requireJsonBody,
+      ...jsonBody(),
       rejectUnstorableText,
       apiKeyAuth(ctx.authenticator, createAuthFailureLimiter(AUTH_FAILURE_DEFAULTS)),
     ],

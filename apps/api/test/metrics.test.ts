@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { routeLabel } from '../src/http/metrics.js';
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -21,18 +20,6 @@ function sample(text: string, name: string, labels: Record<string, string>): num
   }
   return undefined;
 }
-
-describe('routeLabel', () => {
-  it('maps a URL to its contract path, and anything else to one bounded label', () => {
-    expect(routeLabel('GET', '/v1/documentos/6f1c2a8e-0000-4000-8000-000000000000/xml')).toBe(
-      '/v1/documentos/:document_id/xml',
-    );
-    expect(routeLabel('GET', '/v1/health/ready')).toBe('/v1/health/ready');
-    expect(routeLabel('PATCH', '/v1/series/abc')).toBe('/v1/series/:series_id');
-    expect(routeLabel('GET', '/v1/series/abc')).toBe('unmatched');
-    expect(routeLabel('GET', '/wp-admin/secret-token')).toBe('unmatched');
-  });
-});
 
 describe('GET /metrics', () => {
   let enabled: TestServer;
@@ -85,6 +72,19 @@ describe('GET /metrics', () => {
     await fetch(`${enabled.url}/v1/series?tenant_ref=a&branch_ref=b`, {
       headers: { 'x-api-key': 'emk_wrong_key' },
     });
+    // Labels come from the route ts-rest matched: a literal path, a path with parameters, a 415
+    // refused before the key check, and requests no route matched (the URL never becomes a label).
+    await fetch(`${enabled.url}/v1/health/ready`);
+    await fetch(`${enabled.url}/v1/documentos/${docId}/xml`, {
+      headers: { 'x-api-key': product.apiKey },
+    });
+    await fetch(`${enabled.url}/v1/series/abc`, {
+      method: 'PATCH',
+      headers: { 'x-api-key': product.apiKey, 'content-type': 'text/plain' },
+      body: 'x',
+    });
+    await fetch(`${enabled.url}/v1/series/abc`, { headers: { 'x-api-key': product.apiKey } });
+    await fetch(`${enabled.url}/wp-admin/secret-token`);
 
     // No product key: a scraper has none.
     const res = await fetch(`${enabled.url}/metrics`);
@@ -99,7 +99,12 @@ describe('GET /metrics', () => {
     expect(requests('/v1/emissoes', 'POST', '404')).toBe(1);
     expect(requests('/v1/documentos/:document_id', 'GET', '404')).toBe(1);
     expect(requests('/v1/series', 'GET', '401')).toBe(1);
+    expect(requests('/v1/health/ready', 'GET', '200')).toBe(1);
+    expect(requests('/v1/documentos/:document_id/xml', 'GET', '404')).toBe(1);
+    expect(requests('/v1/series/:series_id', 'PATCH', '415')).toBe(1);
+    expect(requests('unmatched', 'GET', '404')).toBe(2);
     expect(text).not.toContain(docId);
+    expect(text).not.toContain('secret-token');
 
     const emissions = (outcome: string, status: string) =>
       sample(text, 'emissor_emissions_total', { outcome, status });

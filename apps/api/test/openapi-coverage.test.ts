@@ -24,8 +24,9 @@ import type { AppRoute } from '@ts-rest/core';
 import type { ZodTypeAny } from 'zod';
 import { describe, expect, it } from 'vitest';
 
-import { buildOpenApiDocument, contractRoutes } from '../src/modules/openapi/openapi-document.js';
+import { buildOpenApiDocument } from '../src/modules/openapi/openapi-document.js';
 import { version } from '../src/version.js';
+import { contractRoutes } from './helpers/contract-routes.js';
 
 type Doc = Record<string, any>;
 

@@ -1,12 +1,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  API_KEY_SCHEME,
-  buildOpenApiDocument,
-  contractRoutes,
-} from '../src/modules/openapi/openapi-document.js';
+import { API_KEY_SCHEME, buildOpenApiDocument } from '../src/modules/openapi/openapi-document.js';
 import { version } from '../src/version.js';
+import { contractRoutes } from './helpers/contract-routes.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 type Doc = Record<string, any>;

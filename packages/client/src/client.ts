@@ -25,7 +25,21 @@ export interface EmissorClientOptions {
   fetch?: FetchLike;
   /** How {@link EmissorClient.emit} retries network errors and 503s (default: 3 retries). */
   retry?: RetryOptions;
+  /**
+   * The time the client reads and waits on (default: the system's): `now` dates `Retry-After` and
+   * `waitUntilFinal`'s deadline, `sleep` waits between attempts. Tests pass one that records.
+   */
+  clock?: Clock;
 }
+
+/** Where the client reads the time and how it waits. */
+export interface Clock {
+  /** Milliseconds since the epoch, as `Date.now()`. */
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const SYSTEM_CLOCK: Clock = { now: () => Date.now(), sleep };
 
 /** Options of one {@link EmissorClient.emit} call. */
 export interface EmitOptions {
@@ -154,6 +168,7 @@ export type EmissorClient = Omit<EmissorRoutes, 'documents'> & {
 export function createEmissorClient(options: EmissorClientOptions): EmissorClient {
   // Read the global at call time, so a fetch patched after import (mocks, tracing) is used.
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  const clock = options.clock ?? SYSTEM_CLOCK;
   const routes = initClient(contract, {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     baseHeaders: { 'x-api-key': options.apiKey },
@@ -165,9 +180,9 @@ export function createEmissorClient(options: EmissorClientOptions): EmissorClien
     documents: {
       ...routes.documents,
       async waitUntilFinal(documentId, { timeoutMs = 5 * 60_000 } = {}) {
-        const deadline = Date.now() + timeoutMs;
+        const deadline = clock.now() + timeoutMs;
         for (;;) {
-          const left = Math.ceil((deadline - Date.now()) / 1000);
+          const left = Math.ceil((deadline - clock.now()) / 1000);
           const res = await routes.documents.getDocument({
             params: { document_id: documentId },
             headers: left >= 1 ? { prefer: `wait=${Math.min(60, left)}` } : {},
@@ -175,7 +190,7 @@ export function createEmissorClient(options: EmissorClientOptions): EmissorClien
           if (res.status !== 200)
             throw new Error(`reading document ${documentId} answered ${res.status}`);
           if (FINAL_STATUSES.has(res.body.status)) return res.body;
-          if (Date.now() >= deadline) throw new DocumentNotFinalError(documentId);
+          if (clock.now() >= deadline) throw new DocumentNotFinalError(documentId);
         }
       },
     },
@@ -205,14 +220,14 @@ export function createEmissorClient(options: EmissorClientOptions): EmissorClien
           if (!isNetworkError(error)) throw error;
           if (attempt >= maxRetries)
             throw new EmitNetworkError(idempotencyKey, attempt + 1, { cause: error });
-          await sleep(backoffDelay(attempt, retry));
+          await clock.sleep(backoffDelay(attempt, retry));
           continue;
         }
         const done = { ...res, idempotencyKey, attempts: attempt + 1 };
         if (!RETRYABLE_STATUSES.has(res.status) || attempt >= maxRetries) return done;
-        const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
+        const retryAfter = parseRetryAfter(res.headers.get('retry-after'), clock.now());
         if (retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs) return done;
-        await sleep(retryAfter ?? backoffDelay(attempt, retry));
+        await clock.sleep(retryAfter ?? backoffDelay(attempt, retry));
       }
     },
   };

@@ -109,12 +109,39 @@ describe('emit: safe retries', () => {
     expect(api.documents.size).toBe(3);
   });
 
-  it('waits as long as Retry-After says', async () => {
-    api = await fakeApi([{ status: 503, retryAfter: '1' }]);
-    const started = performance.now();
-    const res = await client(api.url).emit(body);
-    expect(res.status).toBe(201);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+  it('waits as long as Retry-After says, in seconds or until an HTTP date', async () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    const waits: number[] = [];
+    // A clock that records each wait instead of sleeping it: the test takes no real time.
+    const clock = { now: () => now, sleep: (ms: number) => Promise.resolve(void waits.push(ms)) };
+    api = await fakeApi([
+      { status: 503, retryAfter: '1' },
+      { status: 429, retryAfter: 'Thu, 01 Jan 2026 00:00:10 GMT', code: 'rate_limited' },
+    ]);
+    const emissor = createEmissorClient({ baseUrl: api.url, apiKey: 'k', clock });
+    const res = await emissor.emit(body);
+    expect(res).toMatchObject({ status: 201, attempts: 3 });
+    expect(waits).toEqual([1000, 10_000]);
+  });
+
+  it('waits a bounded, growing backoff when no Retry-After is given', async () => {
+    const waits: number[] = [];
+    const clock = { now: () => 0, sleep: (ms: number) => Promise.resolve(void waits.push(ms)) };
+    api = await fakeApi(['drop', { status: 503 }, 'drop']);
+    const emissor = createEmissorClient({
+      baseUrl: api.url,
+      apiKey: 'k',
+      clock,
+      retry: { baseDelayMs: 100, maxDelayMs: 300 },
+    });
+    expect(await emissor.emit(body)).toMatchObject({ status: 201, attempts: 4 });
+    // Equal jitter: half of min(max, base·2^attempt) fixed, half random.
+    expect(waits).toHaveLength(3);
+    const bounds = [100, 200, 300].map((d) => [d / 2, d]);
+    waits.forEach((ms, i) => {
+      expect(ms).toBeGreaterThanOrEqual(bounds[i]![0]!);
+      expect(ms).toBeLessThanOrEqual(bounds[i]![1]!);
+    });
   });
 
   it('gives up after maxRetries, returning the last 503', async () => {

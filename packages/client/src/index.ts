@@ -7,6 +7,7 @@ export type {
   EmitOptions,
   EmitResult,
   EmissorClient,
+  Clock,
   EmissorClientOptions,
   EmissorRoutes,
   UploadCertificateArgs,

@@ -1,32 +1,19 @@
+// What the API, the SDK and their users need: the contract (its routes are `contract.<group>`), the
+// bodies' schemas and types, and the error table. The schemas' building blocks (refs, query
+// integers, path parameters, the decimal parser) stay inside.
 export { contract, CONTRACT_TAGS } from './contract.js';
-export { asBody, bodyExamples } from './openapi-meta.js';
+// The OpenAPI metadata the API's document generator reads (examples live next to the schemas).
+export { bodyExamples } from './openapi-meta.js';
 export type { BodyExample } from './openapi-meta.js';
 export * as examples from './examples.js';
-export { errorBody, invalidRequest } from './routes/responses.js';
-export { certificatesRouter } from './routes/certificates.js';
-export { documentsRouter } from './routes/documents.js';
-export { emissionsRouter } from './routes/emissions.js';
-export { healthRouter } from './routes/health.js';
-export { openApiRouter } from './routes/openapi.js';
-export { sefazRouter } from './routes/sefaz.js';
-export { seriesRouter } from './routes/series.js';
 
 export {
   AmbienteSchema,
   CnpjSchema,
-  DateTimeSchema,
-  DocumentModelSchema,
-  queryInt,
-  RefSchema,
   TenantBranchQuerySchema,
   UuidSchema,
 } from './schemas/common.js';
-export {
-  DecimalSchema,
-  isPositiveDecimal,
-  parseDecimal,
-  PositiveDecimalSchema,
-} from './schemas/decimal.js';
+export { DecimalSchema, PositiveDecimalSchema } from './schemas/decimal.js';
 export {
   ERROR_CODE_DESCRIPTIONS,
   ErrorBodySchema,
@@ -39,9 +26,6 @@ export {
   FiscalSeriesCreateSchema,
   FiscalSeriesPatchSchema,
   FiscalSeriesReadSchema,
-  NextNumberSchema,
-  SerieSchema,
-  SeriesIdParamsSchema,
 } from './schemas/series.js';
 export {
   CertificateUploadFieldsSchema,
@@ -50,27 +34,18 @@ export {
 export {
   DestinatarioDataPayloadSchema,
   EmissaoRequestSchema,
-  EmissionHeadersSchema,
   EmitenteDataPayloadSchema,
   FiscalResultPayloadSchema,
   ItemDataPayloadSchema,
   PagamentoDataPayloadSchema,
   TributoLinhaPayloadSchema,
   IBS_CBS_LINES_DESCRIPTION,
-  IBS_CBS_GROUPS_DESCRIPTION,
-  IbsCbsGruposPayloadSchema,
-  CompraGovernamentalPayloadSchema,
-  UfDestinoTipoSchema,
 } from './schemas/emissions.js';
-export {
-  DocumentIdParamsSchema,
-  DocumentListQuerySchema,
-  FiscalDocumentReadSchema,
-} from './schemas/documents.js';
+export { DocumentListQuerySchema, FiscalDocumentReadSchema } from './schemas/documents.js';
 
 export type { Contract } from './contract.js';
 export type { Ambiente, TenantBranchQuery } from './schemas/common.js';
-export type { Decimal, DecimalInput, DecimalParse, DecimalProblem } from './schemas/decimal.js';
+export type { Decimal, DecimalInput } from './schemas/decimal.js';
 export type {
   ErrorBody,
   ErrorCode,

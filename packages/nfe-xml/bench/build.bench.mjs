@@ -1,6 +1,6 @@
 // Benchmark: build a 990-item NF-e with the compiled library (run `pnpm build` first).
 // Usage: node packages/nfe-xml/bench/build.bench.mjs [iterations]
-import { buildNfe, prepareNfe, renderNfe } from '../dist/index.js';
+import { buildNfe, prepareNfe } from '../dist/index.js';
 
 const RULE_ID = '00000000-0000-4000-8000-000000000000';
 const line = (tax_domain, fields) => ({
@@ -86,7 +86,7 @@ console.log(`document: 990 det, ${(xml.length / 1024).toFixed(0)} KiB`);
 measure('buildNfe (prepare + render)', iterations, () => buildNfe({ ...request, ...params }));
 measure('prepareNfe', iterations, () => prepareNfe(request));
 const prepared = prepareNfe(request);
-measure('renderNfe (per emission)', iterations * 10, () => renderNfe(prepared, params));
+measure('prepared.render (per emission)', iterations * 10, () => prepared.render(params));
 
 // The same document with IBS/CBS (2026 test rates) and IS on every item: the groups, vItem, the
 // totals and the rule checks on top.

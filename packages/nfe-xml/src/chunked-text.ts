@@ -7,9 +7,9 @@ const CHUNK_LENGTH = 32 * 1024;
  * Parts wait until some 32K characters are pending and are then joined into one chunk, so they (and
  * the strings they were made of) die young. The chunks are concatenated, not joined: one flat 1 MB
  * string is a large-object allocation whose fresh pages cost more than the copy (about a millisecond
- * per document), and it would be copied again anyway — `renderNfe` concatenates the body into the
- * finished NFe text, which its consumer flattens once when it digests or sends it. Chunks below
- * V8's large-object size (128 KB) stay in ordinary, reused pages.
+ * per document), and it would be copied again anyway — `PreparedNfe.render` concatenates the body
+ * into the finished NFe text, which its consumer flattens once when it digests or sends it. Chunks
+ * below V8's large-object size (128 KB) stay in ordinary, reused pages.
  */
 export class ChunkedText {
   #pending: string[] = [];

@@ -11,7 +11,7 @@ export interface NfeIssue {
   readonly message: string;
 }
 
-/** Thrown by `prepareNfe`/`renderNfe` with every issue found, not only the first. */
+/** Thrown by `prepareNfe` and `PreparedNfe.render` with every issue found, not only the first. */
 export class NfeValidationError extends Error {
   override readonly name = 'NfeValidationError';
   readonly issues: readonly NfeIssue[];

@@ -1,6 +1,11 @@
-export { buildNfe, renderNfe } from './render.js';
+// The library's public face: build an NF-e (in one step, or prepared before a number and rendered
+// after), its errors and types, the chave and cNF rules, and what the local SEFAZ reads documents
+// with. The exact decimals, the layout tables and the IBS/CBS arithmetic are internal; the rule
+// module's helpers are at `@emissor/nfe-xml/rtc`, the text forms at `@emissor/nfe-xml/primitives`.
+export { buildNfe } from './render.js';
 export { MAX_ITEMS, prepareNfe } from './prepare.js';
 export type { PrepareOptions } from './prepare.js';
+export type { PreparedNfe } from './prepared-nfe.js';
 export { NfeValidationError } from './errors.js';
 export {
   chaveAcesso,
@@ -8,96 +13,31 @@ export {
   modulo11CheckDigit,
   pickCodigoNumerico,
 } from './chave.js';
-export {
-  addDecimals,
-  compareDecimals,
-  decimal,
-  decimalToString,
-  formatDecimal,
-  fractionDigits,
-  integerDigits,
-  multiplyDecimals,
-  parseDecimal,
-  roundDecimal,
-  signOf,
-  subtractDecimals,
-  sumDecimals,
-  ZERO,
-} from './decimal.js';
-export { ufInfo, ufs } from './ufs.js';
+export { ufInfo } from './ufs.js';
 export { localDateTime } from './datetime.js';
 export { escapeText } from './xml-escape.js';
 export { HOMOLOGACAO_DEST_NAME } from './render/dest.js';
-export { CSOSN_GROUPS, CST_GROUPS } from './render/icms.js';
-export { PAYMENT_TYPES } from './render/pag.js';
-export { TAX_DOMAINS } from './render/tax-lines.js';
-export { LAYOUT_ACCEPTS_ALPHANUMERIC_CNPJ } from './validate/documents.js';
 
 export type { ChaveParts } from './chave.js';
-export type { Decimal } from './decimal.js';
 export type { IssuePath, NfeIssue } from './errors.js';
 export type { LocalTime } from './datetime.js';
 export type { UfInfo } from './ufs.js';
-export type { TaxDomain } from './render/tax-lines.js';
 export type {
   DecimalText,
   NfeDestinatario,
   NfeEmitente,
+  NfeCreditoPresumido,
   NfeFiscalResult,
+  NfeIbsCbsGrupos,
   NfeItem,
+  NfeMonofasiaQuantidade,
   NfePagamento,
   NfeRenderParams,
   NfeRequest,
   NfeTributoLinha,
-  NfeIbsCbsGrupos,
-  NfeMonofasiaQuantidade,
-  NfeCreditoPresumido,
-  PreparedNfe,
 } from './types.js';
 
-// IBS, CBS and IS (reforma tributária, NT 2025.002): the pure rule checks and their helpers, for the
-// builder and for any reader of a received document (the local SEFAZ).
-export {
-  buildableCst,
-  checkRtcDocument,
-  deferredValue,
-  effectiveRate,
-  IBS_CBS_CSTS,
-  ibsCbsXml,
-  readRtcDocument,
-  isXml,
-  itemTotal,
-  RATE_TOLERANCE,
-  rtcTotalsXml,
-  selectiveTaxValue,
-  sphereValue,
-  SPHERES,
-  sumIbsCbsGroups,
-  sumIbsCbsTotals,
-  sumItemTotals,
-  sumSelectiveTax,
-  TEST_YEAR_RATES,
-  VALUE_TOLERANCE,
-} from './rtc/index.js';
-export type {
-  CstIndicators,
-  IbsCbsMainGroup,
-  RtcCheckOptions,
-  RtcDocument,
-  RtcGIbsCbs,
-  RtcIbsCbs,
-  RtcIbsCbsTot,
-  RtcIs,
-  RtcItem,
-  RtcItemValues,
-  RtcCredPres,
-  RtcMono,
-  RtcMonoQuantity,
-  RtcOtherTax,
-  RtcSphere,
-  RtcTribCompraGov,
-  RtcTribRegular,
-  RtcViolation,
-  SphereName,
-  XmlDecimal,
-} from './rtc/index.js';
+// IBS, CBS and IS (reforma tributária, NT 2025.002): the rule checks, for the builder and for any
+// reader of a received document (the local SEFAZ).
+export { checkRtcDocument, readRtcDocument } from './rtc/index.js';
+export type * from './rtc/document.js';

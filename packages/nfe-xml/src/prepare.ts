@@ -10,7 +10,8 @@ import { renderPag, TRANSP } from './render/pag.js';
 import { carriesRtc, finishRtc } from './render/rtc-document.js';
 import { renderTotals, totalInvoice } from './render/totals.js';
 import type { RtcCheckOptions } from './rtc/document.js';
-import type { NfeRequest, PreparedNfe } from './types.js';
+import { PreparedNfe } from './prepared-nfe.js';
+import type { NfeRequest } from './types.js';
 import { ufInfo } from './ufs.js';
 import { IssueList } from './validate/issues.js';
 import { given } from './validate/text.js';
@@ -29,7 +30,8 @@ export interface PrepareOptions {
 
 /**
  * Checks a request against every layout limit and renders all of the document that does not depend
- * on the number, the cNF or the instant. Throws `NfeValidationError` listing every issue found.
+ * on the number, the cNF or the instant; `.render({ numero, codigoNumerico, issuedAt })` completes
+ * it. Throws `NfeValidationError` listing every issue found.
  */
 export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): PreparedNfe {
   const issues = new IssueList();
@@ -101,16 +103,18 @@ export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): P
   body.add(total);
   body.add(TRANSP);
   body.add(pag);
-  return {
-    cUF: info?.cUF ?? '',
-    uf,
-    cnpj: request.emitente.cnpj,
-    serie: request.serie,
-    tpEmis: ide.tpEmis,
-    ideBeforeNumber: ide.beforeNumber,
-    ideMiddle: ide.middle,
-    ideTail: ide.tail,
-    body: body.finish(),
-    vNF: formatDecimal(vNF, 2),
-  };
+  return new PreparedNfe(
+    {
+      cUF: info?.cUF ?? '',
+      uf,
+      cnpj: request.emitente.cnpj,
+      serie: request.serie,
+      tpEmis: ide.tpEmis,
+      ideBeforeNumber: ide.beforeNumber,
+      ideMiddle: ide.middle,
+      ideTail: ide.tail,
+      body: body.finish(),
+    },
+    formatDecimal(vNF, 2),
+  );
 }

@@ -251,23 +251,3 @@ export interface NfeRenderParams {
   /** dhEmi; written in the emitter state's offset, whole seconds. */
   issuedAt: Date;
 }
-
-/** A request checked and rendered up to the parts that depend on number, cNF and instant. */
-export interface PreparedNfe {
-  /** Emitter state code (ide/cUF). */
-  readonly cUF: string;
-  readonly uf: string;
-  readonly cnpj: string;
-  readonly serie: number;
-  readonly tpEmis: string;
-  /** `<natOp>…` … up to (excluding) `<nNF>`: natOp, mod, serie. */
-  readonly ideBeforeNumber: string;
-  /** From `<tpNF>` to `<tpEmis>`. */
-  readonly ideMiddle: string;
-  /** From `<tpAmb>` to `</ide>`. */
-  readonly ideTail: string;
-  /** emit, dest, det…, total, transp, pag: everything after `</ide>` up to `</infNFe>`. */
-  readonly body: string;
-  /** vNF as text, for callers that store it. */
-  readonly vNF: string;
-}

@@ -7,7 +7,6 @@ import {
   type NfeRequest,
   type NfeRenderParams,
   prepareNfe,
-  renderNfe,
 } from '../src/index.js';
 import { item, line, PARAMS, request } from './fixtures.js';
 
@@ -522,9 +521,9 @@ describe('bad inputs give the right issue path and type', () => {
 
   it('prepare does the request checks; render only the per-emission ones', () => {
     const prepared = prepareNfe(request());
-    expect(() => renderNfe(prepared, PARAMS)).not.toThrow();
+    expect(() => prepared.render(PARAMS)).not.toThrow();
     expectIssue(
-      issuesOf(() => renderNfe(prepared, { ...PARAMS, numero: -1 })),
+      issuesOf(() => prepared.render({ ...PARAMS, numero: -1 })),
       ['numero'],
       'number_out_of_range',
     );

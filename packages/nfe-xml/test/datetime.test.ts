@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { buildNfe, localDateTime, ufInfo, ufs } from '../src/index.js';
+import { buildNfe, localDateTime, ufInfo } from '../src/index.js';
+import { ufs } from '../src/ufs.js';
 import { PARAMS, request } from './fixtures.js';
 import { HAVE_SHARED, schemaErrors } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { decimalToString, parseDecimal } from '../src/index.js';
+import { decimalToString, parseDecimal } from '../src/decimal.js';
 import { canonicalDecimalText, scanDecimalText } from '../src/primitives/index.js';
 import { checkDecimal, MONEY, QUANTITY } from '../src/validate/decimal-field.js';
 import { IssueList } from '../src/validate/issues.js';

@@ -14,7 +14,7 @@ import {
   roundDecimal,
   subtractDecimals,
   sumDecimals,
-} from '../src/index.js';
+} from '../src/decimal.js';
 
 describe('decimal', () => {
   it('parses the spec decimal strings and nothing else', () => {

@@ -1,3 +1,5 @@
+import { simplesNacionalItem, simplesNacionalRequest } from '@emissor/test-support';
+
 import type { NfeItem, NfeRequest, NfeTributoLinha } from '../src/index.js';
 
 export const RULE_ID = '00000000-0000-4000-8000-000000000000';
@@ -14,53 +16,14 @@ export function line(tax_domain: string, fields: Partial<NfeTributoLinha> = {}):
   };
 }
 
+/** One item of 10 × 50 under Simples Nacional; override what the case needs. */
 export function item(overrides: Partial<NfeItem> = {}): NfeItem {
-  return {
-    codigo: '11007',
-    descricao: 'UM PRODUTO TESTE QUALQUER',
-    ncm: '64011000',
-    cfop: '5102',
-    unidade_comercial: 'UN',
-    unidade_tributavel: 'UN',
-    quantidade: '10',
-    valor_unitario: '50',
-    fiscal_result: {
-      cfop: '5102',
-      consumidor_final: true,
-      indicador_ie: '9',
-      csosn: '102',
-      tributos: [],
-    },
-    ...overrides,
-  };
+  return { ...simplesNacionalItem(), ...overrides };
 }
 
 /** A minimal valid request: Simples Nacional emitter in SP, unidentified consumer, one item of 500.00. */
 export function request(overrides: Partial<NfeRequest> = {}): NfeRequest {
-  return {
-    tenant_ref: 't',
-    branch_ref: 'b',
-    serie: 1,
-    emitente: {
-      cnpj: '58716523000119',
-      razao_social: 'EMPRESA TESTE LTDA',
-      ie: '112006603110',
-      crt: '1',
-      address_street: 'Rua dos Testes',
-      address_number: '100',
-      address_district: 'Centro',
-      address_city: 'SAO PAULO',
-      address_state: 'SP',
-      address_zip: '01001000',
-      address_city_ibge_code: '3550308',
-    },
-    itens: [item()],
-    pagamento: { tpag: '01', valor: '500' },
-    ambiente: 'homologacao',
-    uf_destino_tipo: 'interna',
-    ver_proc: 'emissor-test',
-    ...overrides,
-  };
+  return { ...simplesNacionalRequest(), ...overrides };
 }
 
 /** The render parameters most tests use. */

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { sharedPath } from '@emissor/test-support';
 import { describe, expect, it } from 'vitest';
 
-import { buildNfe, compareDecimals, decimal, type NfeRequest, parseDecimal } from '../src/index.js';
+import { compareDecimals, decimal, parseDecimal } from '../src/decimal.js';
+import { buildNfe, type NfeRequest } from '../src/index.js';
 import { RULE_ID } from './fixtures.js';
 import { expectValidCanonical, HAVE_SHARED, leaves } from './helpers.js';
 

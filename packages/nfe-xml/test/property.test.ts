@@ -2,17 +2,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import {
-  buildNfe,
   compareDecimals,
   decimal,
   formatDecimal,
   multiplyDecimals,
+  roundDecimal,
+  sumDecimals,
+} from '../src/decimal.js';
+import {
+  buildNfe,
   type NfeDestinatario,
   type NfeItem,
   type NfeRequest,
   type NfeTributoLinha,
-  roundDecimal,
-  sumDecimals,
 } from '../src/index.js';
 import { RULE_ID } from './fixtures.js';
 import { HAVE_SHARED, schemaErrors } from './helpers.js';

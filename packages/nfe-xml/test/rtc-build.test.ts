@@ -5,12 +5,12 @@ import {
   buildNfe,
   checkRtcDocument,
   readRtcDocument,
-  IBS_CBS_CSTS,
   type NfeIssue,
   type NfeRequest,
   type NfeTributoLinha,
   NfeValidationError,
 } from '../src/index.js';
+import { IBS_CBS_CSTS } from '../src/rtc/index.js';
 import { PARAMS } from './fixtures.js';
 import { HAVE_SHARED, leaves } from './helpers.js';
 import {

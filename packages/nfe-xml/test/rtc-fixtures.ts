@@ -1,4 +1,5 @@
-import { IBS_CBS_CSTS, type NfeItem, type NfeRequest, type NfeTributoLinha } from '../src/index.js';
+import { type NfeItem, type NfeRequest, type NfeTributoLinha } from '../src/index.js';
+import { IBS_CBS_CSTS } from '../src/rtc/index.js';
 import { item, line, request } from './fixtures.js';
 
 /** An IBS/CBS/IS line with the 2026 default codes (CST 000, cClassTrib 000001); override the rest. */

@@ -1,10 +1,10 @@
 import {
-  IBS_CBS_CSTS,
   type NfeIbsCbsGrupos,
   type NfeItem,
   type NfeRequest,
   type NfeTributoLinha,
 } from '../src/index.js';
+import { IBS_CBS_CSTS } from '../src/rtc/index.js';
 import { item, request } from './fixtures.js';
 import {
   consistentLines,

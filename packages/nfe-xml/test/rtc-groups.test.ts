@@ -10,13 +10,16 @@ import { describe, expect, it } from 'vitest';
 import {
   buildNfe,
   checkRtcDocument,
-  IBS_CBS_CSTS,
   type NfeIssue,
   type NfeItem,
   type NfeRequest,
   NfeValidationError,
   readRtcDocument,
+  type RtcDocument,
+  type RtcIbsCbs,
+  sumIbsCbsGroups,
 } from '../src/index.js';
+import { IBS_CBS_CSTS } from '../src/rtc/index.js';
 import { PARAMS } from './fixtures.js';
 import { expectValidCanonical, HAVE_SHARED, leaves } from './helpers.js';
 import {
@@ -398,6 +401,41 @@ describe('issues naming fiscal_result.ibs_cbs', () => {
         }),
       ]);
     });
+
+  it('two ZFM credits of one tipo in a document (UB133-10), on the second item only', () => {
+    const zfm = (tipo: string) =>
+      withGroups(noteItem(codeLines('810')), {
+        credito_presumido_zfm: { competencia: '2026-10', tipo, valor: '5' },
+      });
+    const base = requestForCst('810');
+    expect(issuesOf({ ...base, itens: [zfm('1'), zfm('2')] })).toEqual([]);
+    expect(issuesOf({ ...base, itens: [zfm('1'), zfm('1')] })).toEqual([
+      expect.objectContaining({
+        path: ['itens', 1, 'fiscal_result', 'ibs_cbs', 'credito_presumido_zfm'],
+        message: expect.stringMatching(/^UB133-10 \(SEFAZ rejection 1136\)/),
+      }),
+    ]);
+  });
+
+  it('a debit note of stock loss (tpNFDebito 07) needs no gIBSCBS (UB13-30 exception), and its zero reversal passes (UB116-30)', () => {
+    const ibsCbs: RtcIbsCbs = {
+      CST: '000',
+      cClassTrib: '000001',
+      gEstornoCred: { vIBSEstCred: '0.00', vCBSEstCred: '0.00' },
+    };
+    const loss: RtcDocument = {
+      finNFe: '6',
+      tpNFDebito: '07',
+      itens: [{ nItem: 1, IBSCBS: ibsCbs, vItem: '500.00' }],
+      IBSCBSTot: sumIbsCbsGroups([ibsCbs]),
+      vNFTot: '500.00',
+    };
+    expect(checkRtcDocument(loss)).toEqual([]);
+    expect(checkRtcDocument({ ...loss, tpNFDebito: '05' }).map((v) => [v.rule, v.cStat])).toEqual([
+      ['UB13-30', 1022],
+      ['UB116-30', 1174],
+    ]);
+  });
 
   it('field checks: a period, a code, a quantity, and one of the two credit values', () => {
     const issues = issuesOf(

@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
+import { decimal, decimalToString } from '../src/decimal.js';
+import { checkRtcDocument, type RtcDocument, type RtcGIbsCbs, type RtcItem } from '../src/index.js';
 import {
-  checkRtcDocument,
-  decimal,
-  decimalToString,
   deferredValue,
   effectiveRate,
-  type RtcDocument,
-  type RtcGIbsCbs,
-  type RtcItem,
   sphereValue,
   sumIbsCbsTotals,
   sumItemTotals,
-} from '../src/index.js';
+} from '../src/rtc/index.js';
 
 /* The pure rule module (src/rtc): the research's test vectors and one case per rule. */
 

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { nfeSchemaDir, validateNfeXml, withPlaceholderSignature } from '@emissor/test-support';
 import { describe, expect, it } from 'vitest';
 
-import { buildableCst, buildNfe, IBS_CBS_CSTS, type NfeRequest } from '../src/index.js';
+import { buildNfe, type NfeRequest } from '../src/index.js';
+import { buildableCst, IBS_CBS_CSTS } from '../src/rtc/index.js';
 import { line, PARAMS } from './fixtures.js';
 import { expectValidCanonical, HAVE_SHARED, leaves } from './helpers.js';
 import {

@@ -1,3 +1,4 @@
+import { CNPJ_PATTERN } from '@emissor/nfe-xml/primitives';
 import forge from 'node-forge';
 
 /*
@@ -10,8 +11,6 @@ import forge from 'node-forge';
 const CNPJ_OID = '2.16.76.1.3.3';
 const SAN_OID = '2.5.29.17';
 
-/** 12 alphanumeric characters (the 2026 alphanumeric CNPJ) then 2 check digits. */
-const CNPJ_PATTERN = /^[0-9A-Z]{12}[0-9]{2}$/;
 /** A CNPJ written with its usual punctuation: 06.157.250/0001-16. */
 const FORMATTED_CNPJ = /^[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}\/[0-9A-Z]{4}-[0-9]{2}$/;
 

@@ -11,6 +11,25 @@ import { verifyNfe } from './verify.js';
 const UNSIGNED =
   '<NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe Id="NFe35250112345678000195550010000000011000000010" versao="4.00"><ide><cUF>35</cUF></ide></infNFe></NFe>';
 
+/**
+ * [start, end) of each text node inside `infNFe` and `SignedInfo`: bytes whose every change
+ * changes a canonical form the signature covers (an entity cut in half makes the XML malformed).
+ */
+function signedTextSpans(xml: string): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const [open, close] of [
+    ['<infNFe', '</infNFe>'],
+    ['<SignedInfo', '</SignedInfo>'],
+  ] as const) {
+    const end = xml.indexOf(close);
+    const texts = />([^<]+)</g;
+    texts.lastIndex = xml.indexOf(open);
+    for (let m = texts.exec(xml); m && m.index < end; m = texts.exec(xml))
+      spans.push([m.index + 1, m.index + 1 + (m[1] ?? '').length]);
+  }
+  return spans;
+}
+
 describe('verifyNfe failure reasons', () => {
   let credentials: Credentials;
   let signed: string;
@@ -52,6 +71,29 @@ describe('verifyNfe failure reasons', () => {
   it('tolerates indentation around (not inside) the signed element', () => {
     const pretty = signed.replace('<Signature', '\n  <Signature').replace('</NFe>', '\n</NFe>');
     expect(verifyNfe(pretty).valid).toBe(true);
+  });
+
+  it('refuses every change to a text the signature covers (infNFe and SignedInfo)', () => {
+    const rich = signNfe(
+      UNSIGNED.replace(
+        '<cUF>35</cUF>',
+        '<cUF>35</cUF><natOp>VENDA DE MERCADORIA</natOp><xNome>EMPRESA &amp; CIA &lt;LTDA&gt;</xNome>',
+      ),
+      credentials,
+    );
+    const spans = signedTextSpans(rich);
+    const text = fc.string({ unit: fc.constantFrom(...'AZaz09 +/='), maxLength: 4 });
+    fc.assert(
+      fc.property(fc.nat(), fc.nat(), fc.nat(), text, (which, a, b, insert) => {
+        const [start, end] = spans[which % spans.length] as [number, number];
+        const from = start + (a % (end - start));
+        const to = Math.min(end, from + (b % 4));
+        const mangled = rich.slice(0, from) + insert + rich.slice(to);
+        fc.pre(mangled !== rich);
+        expect(verifyNfe(mangled).valid).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('never throws, whatever is cut out of or spliced into a signed document', () => {

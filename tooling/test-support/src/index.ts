@@ -26,3 +26,10 @@ export {
   rawText,
   warnIfPdfToolsMissing,
 } from './pdf-tools.js';
+export {
+  EMITTER_CNPJ,
+  emissionRequest,
+  simplesNacionalItem,
+  simplesNacionalRequest,
+} from './emission-requests.js';
+export type { EmissionRequestOptions, Refs } from './emission-requests.js';

@@ -1,10 +1,8 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-import type { DanfeOptions } from '@emissor/danfe';
+import type { DanfeErrorCode, DanfeOptions } from '@emissor/danfe';
 
-import { DANFE_THREAD_SOURCE } from './danfe-thread-source.js';
+import type { DanfeErrorData, RenderReply, RenderRequest } from './danfe-thread.js';
 
 /** Renders DANFE PDFs away from the event loop. */
 export interface DanfeRenderer {
@@ -12,27 +10,32 @@ export interface DanfeRenderer {
   close(): Promise<void>;
 }
 
-/** A render that failed inside the thread, with the `DanfeError` code it carried, if any. */
+/**
+ * A render that failed inside the thread, with what the thread's error carried: its class name,
+ * and for a `DanfeError` its code and field path. (Rebuilding @emissor/danfe's own class here would
+ * load pdfkit into the main thread, which the renderer spares every process that prints no DANFE.)
+ */
 export class DanfeRenderFailure extends Error {
   override name = 'DanfeRenderFailure';
-  constructor(
-    message: string,
-    readonly code: string | undefined,
-  ) {
-    super(message);
+  /** `DanfeError` for input @emissor/danfe refused; any other name is a bug. */
+  readonly errorName: string;
+  readonly code: DanfeErrorCode | undefined;
+  readonly path: string | undefined;
+
+  constructor(data: DanfeErrorData) {
+    super(data.message);
+    this.errorName = data.name;
+    this.code = data.code as DanfeErrorCode | undefined;
+    this.path = data.path;
   }
 }
 
-type Reply =
-  | { id: number; pdf: Uint8Array }
-  | { id: number; error: { name?: string; code?: string; message: string } };
+const THREAD_FILE = new URL('./danfe-thread.js', import.meta.url);
 
 interface Pending {
   resolve: (pdf: Uint8Array) => void;
   reject: (error: Error) => void;
 }
-
-const danfeUrl = pathToFileURL(createRequire(import.meta.url).resolve('@emissor/danfe')).href;
 
 /**
  * A DANFE takes ~5 ms at 10 items and ~200 ms at 990: long enough that rendering on the event loop
@@ -47,15 +50,15 @@ export function createDanfeRenderer(): DanfeRenderer {
   let closed = false;
 
   const start = () => {
-    const worker = new Worker(DANFE_THREAD_SOURCE, { eval: true, workerData: { danfeUrl } });
+    const worker = new Worker(THREAD_FILE);
     worker.unref();
     const current = { worker, pending: new Map<number, Pending>() };
-    worker.on('message', (reply: Reply) => {
+    worker.on('message', (reply: RenderReply) => {
       const pending = current.pending.get(reply.id);
       if (!pending) return;
       current.pending.delete(reply.id);
       if ('pdf' in reply) pending.resolve(reply.pdf);
-      else pending.reject(new DanfeRenderFailure(reply.error.message, reply.error.code));
+      else pending.reject(new DanfeRenderFailure(reply.error));
     });
     const fail = (error: Error) => {
       for (const pending of current.pending.values()) pending.reject(error);
@@ -75,7 +78,8 @@ export function createDanfeRenderer(): DanfeRenderer {
       const id = ++nextId;
       return new Promise<Uint8Array>((resolve, reject) => {
         target.pending.set(id, { resolve, reject });
-        target.worker.postMessage({ id, xml, options });
+        const request: RenderRequest = { id, xml, options };
+        target.worker.postMessage(request);
       });
     },
     async close() {

@@ -1,5 +1,7 @@
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+
+import { ERROR_CODE_DESCRIPTIONS, type ErrorCode } from '@emissor/contract';
 
 /** Node's HTTP parser errors that mean "the request line and headers are too big". */
 const TOO_LARGE = new Set(['HPE_HEADER_OVERFLOW']);
@@ -18,25 +20,19 @@ export function answerClientErrors(server: Server): void {
       return;
     }
     const code = error.code ?? '';
-    const [status, reason, body] = TOO_LARGE.has(code)
-      ? [
-          431,
-          'Request Header Fields Too Large',
-          {
-            code: 'request_header_fields_too_large',
-            message: 'The request line and headers exceed 16 KiB.',
-          },
-        ]
+    const body: { code: ErrorCode; message: string } = TOO_LARGE.has(code)
+      ? {
+          code: 'request_header_fields_too_large',
+          message: 'The request line and headers exceed 16 KiB.',
+        }
       : TIMEOUT.has(code)
-        ? [
-            408,
-            'Request Timeout',
-            { code: 'request_timeout', message: 'The request was not received in time.' },
-          ]
-        : [400, 'Bad Request', { code: 'bad_request', message: 'Malformed HTTP request.' }];
+        ? { code: 'request_timeout', message: 'The request was not received in time.' }
+        : { code: 'bad_request', message: 'Malformed HTTP request.' };
+    // The status is the error table's, as for every other error (errors.ts appError).
+    const { status } = ERROR_CODE_DESCRIPTIONS[body.code];
     const text = JSON.stringify({ detail: body });
     socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\n` +
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(text)}\r\n` +
         'X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n' +

@@ -1,6 +1,6 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 
-import { AppError, RequestValidationFailure } from '../errors.js';
+import { AppError, appError, RequestValidationFailure } from '../errors.js';
 import { isDatabaseUnavailable } from './database-unavailable.js';
 import type { Logger } from './logger.js';
 
@@ -8,8 +8,14 @@ const RETRY_AFTER_SECONDS = '5';
 
 /** 404 for any path no route claims, in the same body shape as every other error. */
 export const unknownRoute: RequestHandler = (_req, res) => {
-  res.status(404).json(new AppError(404, 'not_found', 'No such route.').toBody());
+  send(res, appError('not_found', 'No such route.'));
 };
+
+/** An AppError as the response: its headers, the error table's status, its body. */
+function send(res: Response, error: AppError): void {
+  for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+  res.status(error.status).json(error.toBody());
+}
 
 /**
  * The one place errors become responses. Domain errors carry their status and code; body-parser
@@ -23,8 +29,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (err instanceof AppError) {
-      for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
-      res.status(err.status).json(err.toBody());
+      send(res, err);
       return;
     }
     if (err instanceof RequestValidationFailure) {
@@ -34,7 +39,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const bodyError = readBodyError(err);
     if (bodyError) {
       if (bodyError === 'aborted') res.destroy();
-      else if (bodyError instanceof AppError) res.status(bodyError.status).json(bodyError.toBody());
+      else if (bodyError instanceof AppError) send(res, bodyError);
       else res.status(422).json({ detail: bodyError.issues });
       return;
     }
@@ -53,22 +58,16 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         { request_id: req.requestId, err: { message: (err as Error).message } },
         'database unavailable',
       );
-      res.setHeader('Retry-After', RETRY_AFTER_SECONDS);
-      res
-        .status(503)
-        .json(
-          new AppError(
-            503,
-            'service_unavailable',
-            'The database is unreachable; retry later.',
-          ).toBody(),
-        );
+      send(
+        res,
+        appError('service_unavailable', 'The database is unreachable; retry later.', {
+          'Retry-After': RETRY_AFTER_SECONDS,
+        }),
+      );
       return;
     }
     logger.error({ request_id: req.requestId, err }, 'unhandled error');
-    res.status(500).json({
-      detail: { code: 'internal_error', message: `Internal error (request id ${req.requestId}).` },
-    });
+    send(res, appError('internal_error', `Internal error (request id ${req.requestId}).`));
   };
 }
 
@@ -92,7 +91,7 @@ function readBodyError(err: unknown): AppError | RequestValidationFailure | 'abo
   };
   if (type === 'request.aborted') return 'aborted';
   if (type === 'entity.too.large')
-    return new AppError(413, 'payload_too_large', 'The request body is too large.');
+    return appError('payload_too_large', 'The request body is too large.');
   const undecodable = (error: string) =>
     new RequestValidationFailure([
       { loc: ['body'], msg: 'Invalid JSON', type: 'json_invalid', ctx: { error } },
@@ -104,6 +103,6 @@ function readBodyError(err: unknown): AppError | RequestValidationFailure | 'abo
   if (type === 'entity.parse.failed' || type === 'charset.unsupported')
     return undecodable('the body could not be read as UTF-8 JSON');
   if (expose === true && typeof status === 'number' && status >= 400 && status < 500)
-    return new AppError(400, 'bad_request', 'The request body could not be read.');
+    return appError('bad_request', 'The request body could not be read.');
   return undefined;
 }

@@ -1,42 +1,14 @@
 import { contract } from '@emissor/contract';
-import { isAppRoute, type AppRouter } from '@ts-rest/core';
 import type { RequestHandler } from 'express';
 import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
 
 import type { EmissionEngine } from '../modules/emissions/emission-job.js';
+import { matchedRoute } from './matched-route.js';
 
 /** Label of requests that match no contract route (bounded: raw URLs never become labels). */
 const UNMATCHED = 'unmatched';
-const EMISSION_PATH = contract.emissions.emit.path;
-
-interface RoutePattern {
-  method: string;
-  path: string;
-  regex: RegExp;
-}
-
-/** `/v1/documentos/:document_id` → a regex matching one path segment per parameter. */
-function patternsOf(router: AppRouter): RoutePattern[] {
-  return Object.values(router).flatMap((value) => {
-    if (!isAppRoute(value)) return patternsOf(value);
-    const source = value.path
-      .split('/')
-      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-      .join('/');
-    return [{ method: value.method, path: value.path, regex: new RegExp(`^${source}/?$`) }];
-  });
-}
-
-const PATTERNS = patternsOf(contract);
-
-/** The contract path a request is for (e.g. `/v1/documentos/:document_id`), or `unmatched`. */
-export function routeLabel(method: string, path: string): string {
-  // A literal path (`/v1/health/ready`) is tried before one with parameters that could also match.
-  const candidates = PATTERNS.filter((p) => p.method === method && p.regex.test(path));
-  candidates.sort((a, b) => a.path.split(':').length - b.path.split(':').length);
-  return candidates[0]?.path ?? UNMATCHED;
-}
+const EMIT = contract.emissions.emit;
 
 function emissionOutcome(status: number): 'created' | 'replayed' | 'refused' {
   if (status === 201) return 'created';
@@ -121,12 +93,17 @@ export function createMetrics(
 
   const middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
-    // Read now: mounted routers rewrite req.url while they handle the request.
-    const route = routeLabel(req.method, req.path);
     res.on('finish', () => {
       const status = res.statusCode;
-      requests.inc({ method: req.method, route, status: String(status) });
-      if (route === EMISSION_PATH && req.method === 'POST') {
+      // The route ts-rest matched (its path, e.g. `/v1/documentos/:document_id`); none when the
+      // request never reached a contract route.
+      const matched = matchedRoute(req);
+      requests.inc({
+        method: req.method,
+        route: matched?.path ?? UNMATCHED,
+        status: String(status),
+      });
+      if (matched === EMIT) {
         const outcome = emissionOutcome(status);
         emissions.inc({ outcome, status: String(status) });
         emissionSeconds.observe({ outcome }, Number(process.hrtime.bigint() - started) / 1e9);

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { appError, type AppError } from '../errors.js';
 
 export interface AuthFailureLimiterOptions {
   /** Failed authentications one client address may make within `windowMs` before it is refused. */
@@ -51,13 +51,10 @@ export function createAuthFailureLimiter(options: AuthFailureLimiterOptions): Au
       // Free again when enough failures have aged out to go below the limit.
       const freeAt = (times[times.length - maxFailures] ?? at) + windowMs;
       const seconds = String(Math.max(1, Math.ceil((freeAt - at) / 1000)));
-      return new AppError(
-        429,
+      return appError(
         'rate_limited',
         'Too many failed authentications from this address; retry later.',
-        {
-          'Retry-After': seconds,
-        },
+        { 'Retry-After': seconds },
       );
     },
     recordFailure(client) {

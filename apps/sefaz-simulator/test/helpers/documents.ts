@@ -2,53 +2,13 @@ import type { NfeRequest } from '@emissor/nfe-xml';
 import { buildNfe } from '@emissor/nfe-xml';
 import { buildEnviNFe } from '@emissor/sefaz';
 import { signNfe } from '@emissor/signer';
+import { simplesNacionalRequest } from '@emissor/test-support';
 
 import type { Company } from './companies.js';
 
 /** A Simples Nacional emitter in SP selling one item of 10 × 50,00 to an unidentified consumer. */
 export function nfeRequest(cnpj: string, overrides: Partial<NfeRequest> = {}): NfeRequest {
-  return {
-    tenant_ref: 't',
-    branch_ref: 'b',
-    serie: 1,
-    emitente: {
-      cnpj,
-      razao_social: 'EMPRESA TESTE LTDA',
-      ie: '112006603110',
-      crt: '1',
-      address_street: 'Rua dos Testes',
-      address_number: '100',
-      address_district: 'Centro',
-      address_city: 'SAO PAULO',
-      address_state: 'SP',
-      address_zip: '01001000',
-      address_city_ibge_code: '3550308',
-    },
-    itens: [
-      {
-        codigo: '11007',
-        descricao: 'UM PRODUTO TESTE QUALQUER',
-        ncm: '64011000',
-        cfop: '5102',
-        unidade_comercial: 'UN',
-        unidade_tributavel: 'UN',
-        quantidade: '10',
-        valor_unitario: '50',
-        fiscal_result: {
-          cfop: '5102',
-          consumidor_final: true,
-          indicador_ie: '9',
-          csosn: '102',
-          tributos: [],
-        },
-      },
-    ],
-    pagamento: { tpag: '01', valor: '500' },
-    ambiente: 'homologacao',
-    uf_destino_tipo: 'interna',
-    ver_proc: 'emissor-test',
-    ...overrides,
-  };
+  return { ...simplesNacionalRequest(cnpj), ...overrides };
 }
 
 export interface NoteOptions {

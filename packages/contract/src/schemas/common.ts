@@ -1,3 +1,4 @@
+import { CNPJ_PATTERN } from '@emissor/nfe-xml/primitives';
 import { z } from 'zod';
 
 import { BAIL, type FastCompilable, type Node } from '../fast-parse/compile.js';
@@ -64,8 +65,6 @@ export const DocumentModelSchema = z.literal('55');
 
 export const AmbienteSchema = z.enum(['homologacao', 'producao']);
 export type Ambiente = z.infer<typeof AmbienteSchema>;
-
-const CNPJ_PATTERN = /^[0-9A-Z]{12}[0-9]{2}$/;
 
 /**
  * A CNPJ: exactly 14 characters, the alphanumeric form (12 of `[0-9A-Z]`, then 2 digits) included.

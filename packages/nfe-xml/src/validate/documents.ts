@@ -1,10 +1,7 @@
 import type { IssuePath } from '../errors.js';
+import { CNPJ_PATTERN, NUMERIC_CNPJ_PATTERN } from '../primitives/cnpj.js';
 import type { IssueList } from './issues.js';
 import { checkPattern } from './text.js';
-
-/** The CNPJ the API accepts (decisions.md): 12 of `[0-9A-Z]` then 2 digits. */
-const CNPJ_ANY = /^[0-9A-Z]{12}\d{2}$/;
-const CNPJ_DIGITS = /^\d{14}$/;
 
 /**
  * Whether the layout this library writes accepts the alphanumeric CNPJ. Both shipped packs
@@ -25,10 +22,10 @@ export function checkCnpj(
     parent,
     key,
     value,
-    CNPJ_ANY,
+    CNPJ_PATTERN,
     '14 characters: 12 of [0-9A-Z] then 2 digits (CNPJ)',
   );
-  if (cnpj && !LAYOUT_ACCEPTS_ALPHANUMERIC_CNPJ && !CNPJ_DIGITS.test(cnpj)) {
+  if (cnpj && !LAYOUT_ACCEPTS_ALPHANUMERIC_CNPJ && !NUMERIC_CNPJ_PATTERN.test(cnpj)) {
     issues.at(
       parent,
       key,

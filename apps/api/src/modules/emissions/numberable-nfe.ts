@@ -2,7 +2,6 @@ import {
   localDateTime,
   NfeValidationError,
   prepareNfe,
-  renderNfe,
   ufInfo,
   type NfeRequest,
 } from '@emissor/nfe-xml';
@@ -24,14 +23,15 @@ function localDate(request: NfeRequest, now: Date | undefined): { year?: number;
 /**
  * Checks a request against the layout and builds everything of its XML that does not depend on
  * the number, before a number is taken. A request the layout cannot hold is a 422, never an invalid
- * document. The engine completes it with `render`, without knowing how the parts are spliced.
+ * document. The engine completes it with `render` (@emissor/nfe-xml's `PreparedNfe`), without
+ * knowing how the parts are spliced.
  * `now` (the emission's clock) gives the year whose IBS/CBS test rates are checked (2026: IBS UF
  * 0.10 %, IBS Mun 0 %, CBS 0.90 %); without it no rate is checked.
  */
 export function prepareNumberableNfe(request: NfeRequest, now?: Date): NumberableNfe {
-  let prepared;
   try {
-    prepared = prepareNfe(request, { ibsCbs: localDate(request, now) });
+    // A PreparedNfe is a NumberableNfe: the splicing of its parts stays inside @emissor/nfe-xml.
+    return prepareNfe(request, { ibsCbs: localDate(request, now) });
   } catch (error) {
     if (!(error instanceof NfeValidationError)) throw error;
     throw new RequestValidationFailure(
@@ -42,5 +42,4 @@ export function prepareNumberableNfe(request: NfeRequest, now?: Date): Numberabl
       })),
     );
   }
-  return { render: (params) => renderNfe(prepared, params) };
 }

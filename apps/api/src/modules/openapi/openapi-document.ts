@@ -1,5 +1,5 @@
 import { bodyExamples, contract, CONTRACT_TAGS, examples } from '@emissor/contract';
-import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
+import type { AppRoute } from '@ts-rest/core';
 import { generateOpenApi } from '@ts-rest/open-api';
 
 type Json = Record<string, unknown>;
@@ -11,18 +11,6 @@ type OperationObject = ReturnType<OperationMapper>;
 
 /** The name of the security scheme every `metadata.auth: 'api-key'` route requires. */
 export const API_KEY_SCHEME = 'ApiKeyAuth';
-
-/** Every contract route with its key path (`emissions.emit`), for tests and metrics. */
-export function contractRoutes(
-  router: AppRouter = contract,
-  prefix: string[] = [],
-): { id: string; route: AppRoute }[] {
-  return Object.entries(router).flatMap(([key, value]) =>
-    isAppRoute(value)
-      ? [{ id: [...prefix, key].join('.'), route: value }]
-      : contractRoutes(value, [...prefix, key]),
-  );
-}
 
 const requestIdHeader = {
   description:

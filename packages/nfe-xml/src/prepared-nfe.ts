@@ -1,0 +1,118 @@
+import { chaveAcesso, isValidCodigoNumerico } from './chave.js';
+import { localDateTime } from './datetime.js';
+import { NfeValidationError, type NfeIssue } from './errors.js';
+import type { NfeRenderParams } from './types.js';
+import { ufInfo } from './ufs.js';
+
+const NFE_NS = 'http://www.portalfiscal.inf.br/nfe';
+
+/**
+ * What `prepareNfe` rendered, cut where the number, the cNF and the instant go. Only `render`
+ * splices them, so this protocol never leaves the library.
+ */
+export interface NfeFragments {
+  /** Emitter state code (ide/cUF). */
+  readonly cUF: string;
+  readonly uf: string;
+  readonly cnpj: string;
+  readonly serie: number;
+  readonly tpEmis: string;
+  /** `<natOp>…` … up to (excluding) `<nNF>`: natOp, mod, serie. */
+  readonly ideBeforeNumber: string;
+  /** From `<tpNF>` to `<tpEmis>`. */
+  readonly ideMiddle: string;
+  /** From `<tpAmb>` to `</ide>`. */
+  readonly ideTail: string;
+  /** emit, dest, det…, total, transp, pag: everything after `</ide>` up to `</infNFe>`. */
+  readonly body: string;
+}
+
+/**
+ * A request checked and rendered up to the parts that depend on the number, the cNF and the
+ * instant (`prepareNfe`). Prepare once, before a number is taken; `render` then costs a few string
+ * joins per number, so a caller that numbers under a lock keeps the lock short. The serie is the
+ * request's: it is in the chave and in ide already.
+ */
+export class PreparedNfe {
+  readonly #fragments: NfeFragments;
+  /** vNF as text, for callers that store it. */
+  readonly vNF: string;
+
+  /** @internal Made by `prepareNfe`. */
+  constructor(fragments: NfeFragments, vNF: string) {
+    this.#fragments = fragments;
+    this.vNF = vNF;
+  }
+
+  /**
+   * Completes the document with its number, cNF and instant: `dhEmi` in the emitter state's
+   * offset, the chave (also `infNFe/@Id` and `cDV`). The result is the `NFe` element in canonical
+   * form (C14N 1.0: no declaration, no whitespace between tags, `Id` before `versao`), ready to
+   * sign. Throws `NfeValidationError` for a number, cNF or instant out of the layout's range.
+   */
+  render(params: NfeRenderParams): { xml: string; chave: string } {
+    return renderFragments(this.#fragments, params);
+  }
+}
+
+function checkParams(prepared: NfeFragments, params: NfeRenderParams): NfeIssue[] {
+  const issues: NfeIssue[] = [];
+  const { numero, codigoNumerico, issuedAt } = params;
+  if (!Number.isInteger(numero) || numero < 1 || numero > 999_999_999) {
+    issues.push({
+      path: ['numero'],
+      type: 'number_out_of_range',
+      message: 'numero should be an integer from 1 to 999999999 (TNF)',
+    });
+  } else if (!isValidCodigoNumerico(codigoNumerico, numero)) {
+    issues.push({
+      path: ['codigoNumerico'],
+      type: 'invalid_codigo_numerico',
+      message:
+        'cNF should be 8 digits, differ from nNF and not be a trivial sequence (NT 2019.001)',
+    });
+  }
+  const year =
+    issuedAt instanceof Date && ufInfo(prepared.uf)
+      ? localDateTime(issuedAt, ufInfo(prepared.uf) ?? { cUF: '', utcOffset: '-03:00' }).year
+      : NaN;
+  // TDateTimeUTC only admits years 2000–2099.
+  if (!(year >= 2000 && year <= 2099)) {
+    issues.push({
+      path: ['issuedAt'],
+      type: 'datetime_out_of_range',
+      message: 'issuedAt should be a valid instant in the years 2000–2099',
+    });
+  }
+  return issues;
+}
+
+function renderFragments(
+  prepared: NfeFragments,
+  params: NfeRenderParams,
+): { xml: string; chave: string } {
+  const issues = checkParams(prepared, params);
+  if (issues.length > 0) throw new NfeValidationError(issues);
+  const uf = ufInfo(prepared.uf);
+  if (!uf)
+    throw new NfeValidationError([
+      { path: ['emitente', 'address_state'], type: 'unknown_uf', message: 'unknown state' },
+    ]);
+  const dh = localDateTime(params.issuedAt, uf);
+  const aamm = String(dh.year % 100).padStart(2, '0') + String(dh.month).padStart(2, '0');
+  const chave = chaveAcesso({
+    cUF: prepared.cUF,
+    aamm,
+    cnpj: prepared.cnpj,
+    serie: prepared.serie,
+    numero: params.numero,
+    tpEmis: prepared.tpEmis,
+    codigoNumerico: params.codigoNumerico,
+  });
+  const xml =
+    `<NFe xmlns="${NFE_NS}"><infNFe Id="NFe${chave}" versao="4.00"><ide><cUF>${prepared.cUF}</cUF>` +
+    `<cNF>${params.codigoNumerico}</cNF>${prepared.ideBeforeNumber}<nNF>${params.numero}</nNF>` +
+    `<dhEmi>${dh.text}</dhEmi>${prepared.ideMiddle}<cDV>${chave.charAt(43)}</cDV>${prepared.ideTail}</ide>` +
+    `${prepared.body}</infNFe></NFe>`;
+  return { xml, chave };
+}
