@@ -25,8 +25,8 @@ import type { ZodTypeAny } from 'zod';
 import { describe, expect, it } from 'vitest';
 
 import { buildOpenApiDocument } from '../src/modules/openapi/openapi-document.js';
-import { contractRoutes } from './helpers/contract-routes.js';
 import { version } from '../src/version.js';
+import { contractRoutes } from './helpers/contract-routes.js';
 
 type Doc = Record<string, any>;
 

@@ -44,4 +44,6 @@ export const CONTRACT_TAGS: Readonly<Record<string, string>> = {
     'Issuing an NF-e: Emissor builds the XML from JSON, numbers it from the series, signs it with the branch certificate and transmits it to SEFAZ. Safe to retry with the same Idempotency-Key.',
   documents:
     'Issued NF-e: their status (autorizada, rejeitada, …), the XML (nfeProc once authorised) and the DANFE PDF.',
+  sefaz:
+    "What SEFAZ says about itself: an authoriser's status (NFeStatusServico4), asked with the branch's certificate and shared for 3 minutes.",
 };

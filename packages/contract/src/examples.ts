@@ -182,3 +182,14 @@ export const NFE_PROC_XML_EXAMPLE =
   `<protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><verAplic>SP_NFE_PL009_V4</verAplic><chNFe>${CHAVE}</chNFe>` +
   `<dhRecbto>2026-11-26T10:15:31-03:00</dhRecbto><nProt>135260000000001</nProt><digVal>…</digVal>` +
   `<cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe></nfeProc>`;
+
+/** `GET /v1/sefaz/status` for SP in homologação. */
+export const SEFAZ_STATUS_EXAMPLE = {
+  uf: 'SP',
+  ambiente: 'homologacao',
+  autorizador: 'SP',
+  codigo: '107',
+  motivo: 'Serviço em Operação',
+  tempo_medio_s: 1,
+  consultado_em: '2026-11-26T13:00:05Z',
+} as const;

@@ -1,11 +1,11 @@
 // What the API, the SDK and their users need: the contract (its routes are `contract.<group>`), the
-// bodies' schemas and types, the error table, and the examples the OpenAPI document shows. The
-// schemas' building blocks (refs, query integers, path parameters, the decimal parser) stay inside.
+// bodies' schemas and types, and the error table. The schemas' building blocks (refs, query
+// integers, path parameters, the decimal parser) stay inside.
 export { contract, CONTRACT_TAGS } from './contract.js';
-export { asBody, bodyExamples } from './openapi-meta.js';
+// The OpenAPI metadata the API's document generator reads (examples live next to the schemas).
+export { bodyExamples } from './openapi-meta.js';
 export type { BodyExample } from './openapi-meta.js';
 export * as examples from './examples.js';
-export { errorBody, invalidRequest } from './routes/responses.js';
 
 export {
   AmbienteSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { AmbienteSchema, DateTimeSchema, RefSchema } from './common.js';
+import { AmbienteSchema, BranchRefSchema, DateTimeSchema, TenantRefSchema } from './common.js';
 
 /** The 27 units of the federation, by their two-letter codes. */
 export const UF_CODES = [
@@ -14,10 +14,10 @@ export type Uf = z.infer<typeof UfSchema>;
 
 /** `GET /v1/sefaz/status`: whose certificate asks, and which authoriser (by UF) and ambiente. */
 export const SefazStatusQuerySchema = z.object({
-  tenant_ref: RefSchema,
-  branch_ref: RefSchema,
+  tenant_ref: TenantRefSchema,
+  branch_ref: BranchRefSchema,
   uf: UfSchema.describe('The UF whose authoriser is asked (SP → SEFAZ-SP, SC → SVRS, …)'),
-  ambiente: AmbienteSchema,
+  ambiente: AmbienteSchema.describe('tpAmb asked about: homologacao (2) or producao (1)'),
 });
 export type SefazStatusQuery = z.infer<typeof SefazStatusQuerySchema>;
 
@@ -28,8 +28,8 @@ export type SefazStatusQuery = z.infer<typeof SefazStatusQuerySchema>;
  * the request.
  */
 export const SefazStatusReadSchema = z.object({
-  uf: UfSchema,
-  ambiente: AmbienteSchema,
+  uf: UfSchema.describe('cUF of the answer, as a UF code'),
+  ambiente: AmbienteSchema.describe('tpAmb of the answer: homologacao (2) or producao (1)'),
   autorizador: z
     .string()
     .describe(
