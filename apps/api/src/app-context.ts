@@ -24,5 +24,7 @@ export interface AppContext {
   danfe: DanfeRenderer;
   /** Tells waiting requests (Prefer: wait=N) of final statuses; absent when SEFAZ=off. */
   finalStatus?: FinalStatusSignal;
+  /** Events or inutilizações were queued: this process's workers look now (absent: SEFAZ=off). */
+  onSefazWorkQueued?: () => void;
   clock: () => Date;
 }

@@ -27,6 +27,8 @@ import {
   startTransmissionWorkers,
   type TransmissionWorkers,
 } from './modules/transmission/transmission-workers.js';
+import { startFiscalWork } from './modules/events/fiscal-work.js';
+import type { WorkLoop } from './modules/transmission/work-loop.js';
 
 export interface RunningServer {
   url: string;
@@ -77,6 +79,7 @@ export async function startServer(
     : undefined;
   // Started below, once the server listens; documents queued before that wait for the first poll.
   let workers: TransmissionWorkers | undefined;
+  let fiscalWork: WorkLoop | undefined;
 
   const signing = createSigningPool(env.SIGNING_THREADS);
   const danfe = createDanfeRenderer();
@@ -96,6 +99,7 @@ export async function startServer(
     ),
     danfe,
     ...(finalStatus && { finalStatus }),
+    ...(sefaz && { onSefazWorkQueued: () => fiscalWork?.poke() }),
     clock: options.clock ?? (() => new Date()),
   });
 
@@ -111,7 +115,7 @@ export async function startServer(
 
   if (sefaz)
     workers = startTransmissionWorkers(
-      createTransmissionQueue(database.pool),
+      createTransmissionQueue(database.pool, { voidRejected: env.SEFAZ_VOID_REJECTED }),
       (id) => credentials.get(id),
       {
         client: sefaz.client,
@@ -122,6 +126,21 @@ export async function startServer(
         pollMs: env.SEFAZ_POLL_MS,
       },
       logger.child({ module: 'transmission' }),
+    );
+  // Cancellations, cartas de correção and inutilizações (decisions.md "Events and inutilização").
+  if (sefaz)
+    fiscalWork = startFiscalWork(
+      database.pool,
+      (id) => credentials.get(id),
+      {
+        client: sefaz.client,
+        override: sefaz.override,
+        timeoutMs: env.SEFAZ_TIMEOUT_MS,
+        retryBaseMs: env.SEFAZ_RETRY_BASE_MS,
+        concurrency: env.SEFAZ_CONCURRENCY,
+        pollMs: env.SEFAZ_POLL_MS,
+      },
+      logger,
     );
 
   const { port } = server.address() as AddressInfo;
@@ -139,6 +158,7 @@ export async function startServer(
         server.closeIdleConnections();
       });
       await workers?.stop();
+      await fiscalWork?.stop();
       await sefaz?.close();
       await finalStatus?.close();
       await signing.close();

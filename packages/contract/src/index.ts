@@ -2,9 +2,11 @@ export { contract } from './contract.js';
 export { certificatesRouter } from './routes/certificates.js';
 export { documentsRouter } from './routes/documents.js';
 export { emissionsRouter } from './routes/emissions.js';
+export { eventsRouter } from './routes/events.js';
 export { healthRouter } from './routes/health.js';
 export { openApiRouter } from './routes/openapi.js';
 export { seriesRouter } from './routes/series.js';
+export { voidsRouter } from './routes/voids.js';
 
 export {
   AmbienteSchema,
@@ -60,6 +62,26 @@ export {
   FiscalDocumentReadSchema,
 } from './schemas/documents.js';
 
+export {
+  CancelamentoRequestSchema,
+  CartaCorrecaoRequestSchema,
+  EventIdParamsSchema,
+  FiscalEventReadSchema,
+  FiscalEventStatusSchema,
+  FiscalEventTipoSchema,
+  JustificativaSchema,
+  layoutText,
+} from './schemas/events.js';
+export {
+  FiscalVoidOrigemSchema,
+  FiscalVoidReadSchema,
+  FiscalVoidStatusSchema,
+  InutilizacaoRequestSchema,
+  UfSchema,
+  VoidIdParamsSchema,
+  VoidListQuerySchema,
+} from './schemas/voids.js';
+
 export type { Contract } from './contract.js';
 export type { Ambiente, TenantBranchQuery } from './schemas/common.js';
 export type { Decimal, DecimalInput, DecimalParse, DecimalProblem } from './schemas/decimal.js';
@@ -87,3 +109,9 @@ export type {
   TributoLinhaPayload,
 } from './schemas/emissions.js';
 export type { DocumentListQuery, FiscalDocumentRead } from './schemas/documents.js';
+export type {
+  CancelamentoRequest,
+  CartaCorrecaoRequest,
+  FiscalEventRead,
+} from './schemas/events.js';
+export type { FiscalVoidRead, InutilizacaoRequest, VoidListQuery } from './schemas/voids.js';

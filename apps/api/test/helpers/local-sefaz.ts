@@ -25,7 +25,21 @@ export function simulatorAdmin(simulator: { url: string; caPem: string }) {
       req.on('error', reject);
       req.end(JSON.stringify(body));
     });
+  const getKnobs = () =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const req = request(`${simulator.url}/admin/knobs`, { ca: simulator.caPem }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    });
   return {
+    /** Whether this simulator knows a run knob (knobs are added as the simulator grows). */
+    hasKnob: async (name: string) => name in (await getKnobs()),
     knobs: (knobs: Record<string, unknown>) => put('/admin/knobs', knobs),
     forceOutcome: (chave: string, knob: { action: string; cStat?: string; xMotivo?: string }) =>
       put(`/admin/documents/${chave}`, knob),
@@ -73,11 +87,19 @@ export function xmllintErrors(xml: string, ...schema: string[]): string[] {
 
 /** Whether xmlsec1 verifies the NF-e signature (over infNFe) with the signer's certificate. */
 export function xmlsec1VerifiesNfe(xml: string, certificatePem: string): boolean {
+  return xmlsec1Verifies(xml, certificatePem, 'infNFe');
+}
+
+/**
+ * Whether xmlsec1 verifies the document's signature over the element `signed` (infNFe, infEvento,
+ * infInut) with the signer's certificate.
+ */
+export function xmlsec1Verifies(xml: string, certificatePem: string, signed: string): boolean {
   const dir = mkdtempSync(join(tmpdir(), 'emissor-api-xmlsec1-'));
   try {
     writeFileSync(join(dir, 'cert.pem'), certificatePem);
     writeFileSync(join(dir, 'doc.xml'), xml);
-    const args = ['--verify', '--id-attr:Id', 'infNFe', '--pubkey-cert-pem', join(dir, 'cert.pem')];
+    const args = ['--verify', '--id-attr:Id', signed, '--pubkey-cert-pem', join(dir, 'cert.pem')];
     return spawnSync('xmlsec1', [...args, join(dir, 'doc.xml')], { stdio: 'ignore' }).status === 0;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -48,7 +48,7 @@ function completeOperation(operation: Json, route: AppRoute): Json {
           ...p,
           name: HEADER_NAMES[p.name],
           description:
-            'Any string of 1 to 255 characters (a UUID is a good choice). Repeating a key returns the document issued with it (200, Idempotent-Replayed: true) instead of a new one, so a retry never issues twice.',
+            'Any string of 1 to 255 characters (a UUID is a good choice). Repeating a key with the same request returns the record created with it (200, Idempotent-Replayed: true) instead of a new one, so a retry never creates twice; other data under a used key is a 422.',
         }
       : p,
   );
@@ -105,10 +105,10 @@ function completeOperation(operation: Json, route: AppRoute): Json {
         schema: { type: 'integer' },
       };
     }
-    if (route.path === '/v1/emissoes' && status === '200') {
+    if (takesIdempotencyKey(route) && status === '200') {
       headers['Idempotent-Replayed'] = {
         description:
-          '`true`: this Idempotency-Key was used before; the body is the document issued then.',
+          '`true`: this Idempotency-Key was used before; the body is the record created then.',
         schema: { type: 'string', enum: ['true'] },
       };
     }
@@ -116,6 +116,12 @@ function completeOperation(operation: Json, route: AppRoute): Json {
   }
   op.responses = responses;
   return op;
+}
+
+/** POSTs that create once per Idempotency-Key (emissions, events, inutilizações). */
+function takesIdempotencyKey(route: AppRoute): boolean {
+  const headers = route.headers as { shape?: Record<string, unknown> } | undefined;
+  return route.method === 'POST' && headers?.shape?.['idempotency-key'] !== undefined;
 }
 
 function isOtherResponse(value: unknown): value is { contentType: string } {

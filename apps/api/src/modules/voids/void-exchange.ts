@@ -1,0 +1,65 @@
+import {
+  buildProcInutNFe,
+  classifyInutilizacao,
+  ufOfCUF,
+  type Ambiente,
+  type Classification,
+  type TlsCredentials,
+} from '@emissor/sefaz';
+
+import type { ExchangeSettings } from '../transmission/exchange.js';
+import { laterAttempt } from '../transmission/retry-delay.js';
+import { callSefaz } from '../transmission/sefaz-call.js';
+import type { ClaimedVoid, VoidAttemptResult } from './void-queue.js';
+
+/** 563 "Já existe pedido de Inutilização com a mesma faixa de inutilização" (sefaz.md §5). */
+const SAME_RANGE = '563';
+
+/**
+ * One attempt for one inutilização: send the stored, signed inutNFe to NFeInutilizacao4. There is
+ * no consultation of inutilizações, so a send whose answer was lost is resent as it was: SEFAZ
+ * registers a range once, and answers the resend of a homologated one with 563, which then means
+ * "homologated" (its protocol stays with the lost answer).
+ */
+export async function runVoidAttempt(
+  settings: ExchangeSettings,
+  claimed: ClaimedVoid,
+  inutXml: string,
+  credentials: TlsCredentials,
+): Promise<VoidAttemptResult> {
+  const uf = ufOfCUF(claimed.cuf);
+  if (!uf) throw new Error(`cUF ${claimed.cuf} names no UF`);
+  const { answer, failure } = await callSefaz(settings, credentials, {
+    uf,
+    ambiente: claimed.ambiente as Ambiente,
+    service: 'NFeInutilizacao4',
+    message: inutXml,
+  });
+  const later = (classification: Classification) =>
+    laterAttempt(classification, claimed.attempt, settings.retryBaseMs);
+  if (failure) return later(failure);
+  if (answer.kind !== 'retInutNFe') throw new Error(`unexpected ${answer.kind}`);
+  const classification = classifyInutilizacao(answer);
+  if (classification.kind !== 'final') return later(classification);
+  if (classification.result === 'homologada')
+    return {
+      kind: 'final',
+      status: 'homologada',
+      cStat: answer.cStat,
+      xMotivo: answer.xMotivo,
+      protocolo: answer.nProt ?? null,
+      homologadaEm: answer.dhRecbto ?? null,
+      procXml: buildProcInutNFe(inutXml, answer.xml),
+    };
+  if (claimed.maybeSent && answer.cStat === SAME_RANGE)
+    return {
+      kind: 'final',
+      status: 'homologada',
+      cStat: answer.cStat,
+      xMotivo: answer.xMotivo,
+      protocolo: null,
+      homologadaEm: null,
+      procXml: null,
+    };
+  return { kind: 'final', status: 'rejeitada', cStat: answer.cStat, xMotivo: answer.xMotivo };
+}
