@@ -9,11 +9,11 @@ import { testPfx } from './helpers/certificates.js';
 import { emissionRequest, EMITTER_CNPJ, newKey, prepareBranch } from './helpers/emission.js';
 import {
   simulatorAdmin,
-  untilFinal,
   xmllintErrors,
   xmlsec1Verifies,
   xmlToolsAvailable,
 } from './helpers/local-sefaz.js';
+import { rejectedDocument } from './helpers/rejected-document.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // Inutilizações (decisions.md "Events and inutilização"; the automatic void of a rejected number,
@@ -289,37 +289,8 @@ describe('automatic void of a rejected number', () => {
     const product = await server.newProduct();
     const r = refs();
     await prepareBranch(server.url, product, r, fresh());
-    await admin.knobs({ outage: { cStat: '108' } });
-    let document;
-    try {
-      const res = await product.client.emit(emissionRequest(r));
-      if (res.status !== 201) throw new Error('emission failed');
-      document = res.body;
-      await expect
-        .poll(async () => {
-          const row = await server.database.pool.query<{ last_cstat: string | null }>(
-            'select last_cstat from transmission_queue where document_id = $1',
-            [document!.id],
-          );
-          return row.rows[0]?.last_cstat;
-        })
-        .toBe('108');
-      await admin.forceOutcome(document.chave_acesso, {
-        action: 'reject',
-        cStat: '778',
-        xMotivo: 'Rejeição: Informado NCM inexistente',
-      });
-    } finally {
-      await admin.knobs({ outage: null });
-    }
-    const rejected = await untilFinal(async () => {
-      const res = await product.client.documents.getDocument({
-        params: { document_id: document.id },
-      });
-      if (res.status !== 200) throw new Error('read failed');
-      return res.body;
-    });
-    expect(rejected).toMatchObject({ status: 'rejeitada', rejeicao_codigo: '778' });
+    const document = await rejectedDocument(server, admin, product.client, r);
+    expect(document).toMatchObject({ status: 'rejeitada', rejeicao_codigo: '778' });
     // Stored by the statement that stored the rejection.
     const voids = (await list(product, r)).json as Json[];
     expect(voids).toHaveLength(1);
