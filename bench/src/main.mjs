@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm bench [--quick] [--only library|http|list|simulator|sustained[,…]]`: prints tables and, for a full run, writes
+// `pnpm bench [--quick] [--only library|http|list|simulator|sustained|transmission[,…]]`: prints tables and, for a full run, writes
 // docs/benchmarks.md from the latest result of every part (bench/results/<part>.json).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
@@ -24,12 +24,14 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log(`Usage: pnpm bench [--quick] [--only library,http,list,simulator,sustained] [--no-docs]
+  console.log(`Usage: pnpm bench [--quick] [--only library,http,list,simulator,sustained,transmission] [--no-docs]
 
   library  build+sign one NF-e (1/10/100/990 items) vs xml-crypto, nfewizard-io, node-sped-nfe
   http     POST /v1/emissoes with autocannon at 1/16/64 connections, 990-item latency, API RSS
   list     GET /v1/documentos over 1,000,000 stored documents
   simulator  NF-e authorised/s through apps/sefaz-simulator over mutual TLS (sync lots of 1, async lots of 50)
+  transmission  POST /v1/emissoes with transmission on vs off (answered/s, p99), and NF-e authorised/s
+           end to end through the local SEFAZ with 300 ms latency, emission → autorizada p50/p99
   sustained  64 clients for 90 s on one series, then on 32 series: throughput and p99 per 5 s
            window and the series table's row versions (each run is kept in bench/results/sustained.json
            under its database, length and label; the report shows them all)
@@ -41,7 +43,7 @@ Needs a build first: TURBO_TELEMETRY_DISABLED=1 npx pnpm@10.34.9 exec turbo run 
   process.exit(0);
 }
 
-const ALL = ['library', 'http', 'list', 'simulator', 'sustained'];
+const ALL = ['library', 'http', 'list', 'simulator', 'sustained', 'transmission'];
 const parts = values['report-only']
   ? []
   : values.only
@@ -178,6 +180,20 @@ if (parts.includes('sustained')) {
   }
 }
 
+if (parts.includes('transmission')) {
+  try {
+    mark('transmission');
+    const { runTransmission } = await import('./transmission.mjs');
+    const { renderTransmission } = await import('./render-transmission.mjs');
+    const r = save('transmission', await runTransmission({ quick, log }));
+    console.log(`\n## Transmission\n\n${renderTransmission(r)}\n`);
+  } catch (error) {
+    failures++;
+    log(`transmission failed: ${error.stack ?? error}`);
+    save('transmission', { part: 'transmission', quick, failed: String(error?.message ?? error) });
+  }
+}
+
 const load = (name) =>
   existsSync(join(outDir, `${name}.json`)) ? readJson(join(outDir, `${name}.json`)) : null;
 const doc = renderDocument({
@@ -186,6 +202,7 @@ const doc = renderDocument({
   list: load('list'),
   simulator: load('simulator'),
   sustained: load('sustained'),
+  transmission: load('transmission'),
   machine: machineInfo(),
   quick,
   comparisons: existsSync(join(REPO, 'bench', 'comparisons.md'))

@@ -65,6 +65,10 @@ function windows(s) {
       'oldest other xact ms',
       'line pointers normal / redirect / dead',
       'buffers lookup / store',
+      'WAL MB',
+      'full-page images',
+      'checkpoints',
+      'autovacuum working on',
     ],
     s.windows.map((w, i) => {
       const t = w.series ?? {};
@@ -83,6 +87,10 @@ function windows(s) {
         t.oldestXactMs ?? 'n/a',
         t.normal !== undefined ? `${t.normal} / ${t.redirect} / ${t.deadPointers}` : 'n/a',
         t.lookupBuffers !== undefined ? `${t.lookupBuffers} / ${t.storeBuffers}` : 'n/a',
+        t.walMbDelta != null ? t.walMbDelta.toFixed(0) : 'n/a',
+        t.walFpiDelta ?? 'n/a',
+        t.checkpointsDelta ?? 'n/a',
+        t.walMbDelta != null ? (t.vacuuming ?? '–') : 'n/a',
       ];
     }),
   );
@@ -101,6 +109,7 @@ export function renderSustained(doc) {
       'and the age of the oldest open transaction of any other backend, which bounds what page pruning may remove; ' +
       'with pageinspect (a superuser connection), the line pointers on all its pages: `normal` beyond the live rows are row versions pruning has not removed yet, `dead` are left by updates that were not HOT until vacuum frees them; ' +
       'and EXPLAIN (ANALYZE, BUFFERS) of the busy series row as every emission looks it up (by slot) and as the store statement locks it (by id): buffers per execution. ' +
+      "Server-wide, per window: the WAL written, its full-page images (the first change of each page after a checkpoint logs the whole page, so they come in bursts after each checkpoint), checkpoints begun, and the relations autovacuum was working on at the window's end (PostgreSQL 14+; n/a in runs made before these columns existed). " +
       'Runs are kept under their label (the git commit unless `--sustained-label` names it), database and length, so runs before and after a change stand side by side. ' +
       'Why the series table is watched, and what migration 0007 changed: [series-counter.md](series-counter.md).',
   );

@@ -3,6 +3,7 @@ import { renderLibrary } from './library.mjs';
 import { renderHttp, renderList } from './render-http.mjs';
 import { renderSimulator } from './simulator.mjs';
 import { renderSustained } from './render-sustained.mjs';
+import { renderTransmission, transmissionTargets } from './render-transmission.mjs';
 import { fmtMs } from './stats.mjs';
 
 const verdict = (ok) => (ok === null ? '**not measured**' : ok ? '**met**' : '**not met**');
@@ -72,6 +73,7 @@ export function renderDocument({
   list,
   simulator,
   sustained,
+  transmission,
   machine,
   quick,
   comparisons,
@@ -109,6 +111,9 @@ export function renderDocument({
   out.push('TURBO_TELEMETRY_DISABLED=1 npx pnpm@10.34.9 exec turbo run build');
   out.push('npx pnpm@10.34.9 bench                      # all parts, writes this file (~10 min)');
   out.push('npx pnpm@10.34.9 bench --only library       # or http, list, or a comma list');
+  out.push(
+    'npx pnpm@10.34.9 bench --only transmission  # transmission on vs off, and end to end through the local SEFAZ (~3 min)',
+  );
   out.push(
     'npx pnpm@10.34.9 bench --quick              # ~1-2 min, small counts, writes bench/results/quick/',
   );
@@ -264,6 +269,8 @@ export function renderDocument({
       : 'not run',
     'VmRSS sampled every 100 ms during every load phase, including the 990-item emissions',
   ]);
+  for (const [target, met, measured, bound] of transmissionTargets(transmission))
+    rows.push([target, verdict(met), measured, bound]);
   out.push('| target | verdict | measured | what bounds it |');
   out.push('| --- | --- | --- | --- |');
   for (const r of rows) out.push(`| ${r.join(' | ')} |`);
@@ -305,7 +312,11 @@ export function renderDocument({
   out.push('');
   out.push(renderSustained(sustained));
   out.push('');
-  const when = [library, http, list, simulator]
+  out.push(`## 6. Transmission to the local SEFAZ (issue #16)${loadNote(transmission)}`);
+  out.push('');
+  out.push(renderTransmission(transmission));
+  out.push('');
+  const when = [library, http, list, simulator, transmission]
     .filter(Boolean)
     .map((r) => `${r.part} ${r.finishedAt}`);
   out.push(`Results: ${when.join(', ')}.`);

@@ -56,7 +56,8 @@ function nfeRequest() {
   };
 }
 
-async function startSimulator(databaseUrl, log) {
+/** `node apps/sefaz-simulator/dist/main.js` on `databaseUrl`, with run knobs (e.g. `{ latencyMs: 300 }`). */
+export async function startSimulator(databaseUrl, log, knobs = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'emissor-bench-sim-'));
   // BENCH_SIMULATOR_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the simulator only.
@@ -70,6 +71,7 @@ async function startSimulator(databaseUrl, log) {
         SEFAZ_SIMULATOR_PORT: String(port),
         SEFAZ_SIMULATOR_DATABASE_URL: databaseUrl,
         SEFAZ_SIMULATOR_DATA_DIR: dataDir,
+        SEFAZ_SIMULATOR_KNOBS: JSON.stringify(knobs),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

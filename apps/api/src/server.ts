@@ -22,6 +22,7 @@ import {
   createFinalStatusSignal,
   type FinalStatusSignal,
 } from './modules/transmission/final-status-signal.js';
+import { createTransmissionMetrics } from './modules/transmission/transmission-metrics.js';
 import { createTransmissionQueue } from './modules/transmission/transmission-queue.js';
 import {
   startTransmissionWorkers,
@@ -80,6 +81,7 @@ export async function startServer(
   // Started below, once the server listens; documents queued before that wait for the first poll.
   let workers: TransmissionWorkers | undefined;
   let fiscalWork: WorkLoop | undefined;
+  const transmissionMetrics = createTransmissionMetrics(database.pool);
 
   const signing = createSigningPool(env.SIGNING_THREADS);
   const danfe = createDanfeRenderer();
@@ -100,6 +102,7 @@ export async function startServer(
     danfe,
     ...(finalStatus && { finalStatus }),
     ...(sefaz && { onSefazWorkQueued: () => fiscalWork?.poke() }),
+    transmissionMetrics,
     clock: options.clock ?? (() => new Date()),
   });
 
@@ -124,6 +127,7 @@ export async function startServer(
         retryBaseMs: env.SEFAZ_RETRY_BASE_MS,
         concurrency: env.SEFAZ_CONCURRENCY,
         pollMs: env.SEFAZ_POLL_MS,
+        observer: transmissionMetrics.observer,
       },
       logger.child({ module: 'transmission' }),
     );
@@ -139,6 +143,7 @@ export async function startServer(
         retryBaseMs: env.SEFAZ_RETRY_BASE_MS,
         concurrency: env.SEFAZ_CONCURRENCY,
         pollMs: env.SEFAZ_POLL_MS,
+        observer: transmissionMetrics.observer,
       },
       logger,
     );

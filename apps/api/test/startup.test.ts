@@ -48,6 +48,7 @@ describe('start-up', () => {
       '2026_11_26_0008_transmission_queue',
       '2026_11_26_0009_fiscal_events',
       '2026_11_26_0010_fiscal_voids',
+      '2026_11_26_0011_transmission_receipts',
     ]);
     for (const api of apis) {
       const res = await fetch(`${api.url}/v1/health`);

@@ -169,6 +169,38 @@ describe('transmission to the local SEFAZ', () => {
     expect(finished[0]).toContain('"cStat":"100"');
   });
 
+  it('539 (the number is taken by another chave) is consulted; nothing under our chave → rejeitada 539', async () => {
+    const product = await server.newProduct();
+    // Two branches of one emitter numbering the same series from the same number: the second
+    // document reaches SEFAZ with a number it already holds under the first one's chave.
+    const first = refs();
+    const second = refs();
+    const numbers = fresh();
+    await prepareBranch(server.url, product, first, numbers);
+    await prepareBranch(server.url, product, second, numbers);
+    const taken = await emit(product, emissionRequest(first));
+    expect((await untilFinal(read(product, taken.id))).status).toBe('autorizada');
+
+    const clash = await emit(product, emissionRequest(second));
+    expect(clash.numero).toBe(taken.numero);
+    expect(clash.chave_acesso).not.toBe(taken.chave_acesso);
+    const done = await untilFinal(read(product, clash.id));
+    expect(done).toMatchObject({ status: 'rejeitada', rejeicao_codigo: '539', protocolo: null });
+
+    const lines = () => server.logs.filter((line) => line.includes(clash.chave_acesso));
+    await expect
+      .poll(() => lines().filter((l) => l.includes('transmission finished')).length)
+      .toBe(1);
+    // Attempt 1 met 539 (an unknown outcome, not yet a verdict); attempt 2 consulted our chave,
+    // found nothing (217) and only then made it final. Without that rule it would be resent forever.
+    const retried = lines().filter((l) => l.includes('transmission retried'));
+    expect(retried[0]).toContain('"attempt":1');
+    expect(retried[0]).toContain('539');
+    const finished = lines().find((l) => l.includes('transmission finished'));
+    expect(finished).toContain('"attempt":2');
+    expect(finished).toContain('"cStat":"539"');
+  });
+
   it('two tenants with different certificates, interleaved: every send used its own certificate', async () => {
     const product = await server.newProduct();
     const other = { cnpj: '11222333000181', razao: 'OUTRA EMPRESA LTDA' };

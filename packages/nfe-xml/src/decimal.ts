@@ -1,3 +1,5 @@
+import { scanDecimalText } from './primitives/decimal-text.js';
+
 /**
  * Exact decimal arithmetic for money and quantities: a BigInt coefficient and a count of
  * fractional digits. Values never pass through binary floating point (decisions.md, "NF-e content").
@@ -8,9 +10,6 @@ export interface Decimal {
   /** How many fractional digits the coefficient carries (≥ 0). */
   readonly scale: number;
 }
-
-/** The spec's "decimal string": optional sign, digits, optional point — not signs/points alone. */
-const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
 const POWERS: bigint[] = [];
 function pow10(n: number): bigint {
@@ -26,15 +25,16 @@ export const ZERO: Decimal = { coefficient: 0n, scale: 0 };
 
 /**
  * Parses plain decimal text ("10", "-3.50", ".5", "+1."); `undefined` when it is not one.
- * Exponents, thousands separators and spaces are not decimal text.
+ * Exponents, thousands separators and spaces are not decimal text (see `scanDecimalText`). The
+ * scale keeps trailing zeros: "1.50" has scale 2.
  */
 export function parseDecimal(text: string): Decimal | undefined {
-  const match = DECIMAL_TEXT.exec(text);
-  if (!match) return undefined;
-  const [, sign = '', int = '', frac = ''] = match;
-  if (int.length === 0 && frac.length === 0) return undefined;
+  const parts = scanDecimalText(text);
+  if (!parts) return undefined;
+  const int = text.slice(parts.intStart, parts.intEnd);
+  const frac = parts.hasPoint ? text.slice(parts.fracStart) : '';
   const magnitude = BigInt((int || '0') + frac);
-  return { coefficient: sign === '-' ? -magnitude : magnitude, scale: frac.length };
+  return { coefficient: parts.negative ? -magnitude : magnitude, scale: frac.length };
 }
 
 /** Like `parseDecimal`, but throws a `RangeError` on text that is not a decimal. */

@@ -15,7 +15,14 @@ export {
 } from './messages/evento.js';
 export { buildInutNFe, inutilizacaoId, signInutNFe } from './messages/inut-nfe.js';
 export { packLots } from './messages/lots.js';
-export { ambienteOf, isSchemaText, tpAmbOf } from './messages/fields.js';
+export {
+  ambienteOf,
+  isEventDateTime,
+  isSchemaText,
+  isUfCode,
+  schemaTextProblem,
+  tpAmbOf,
+} from './messages/fields.js';
 export { SefazMessageError } from './messages/errors.js';
 
 // SOAP (pure)
@@ -59,7 +66,12 @@ export {
   classifyStatus,
 } from './classify/answers.js';
 export { classifyFailure } from './classify/failure.js';
-export { duplicateReference } from './classify/duplicates.js';
+export {
+  duplicateReference,
+  inutilizacaoConflict,
+  isDuplicateEvento,
+} from './classify/duplicates.js';
+export { registeredEvento } from './classify/registered-event.js';
 
 // Endpoints (pure data)
 export {
@@ -114,7 +126,7 @@ export { sefazTrustStore, splitPemBundle, vendoredSefazCas } from './transport/t
 export type { EnviNFeInput } from './messages/envi-nfe.js';
 export type { CancelamentoInput, CartaCorrecaoInput } from './messages/evento.js';
 export type { InutilizacaoInput } from './messages/inut-nfe.js';
-export type { Ambiente, Autor } from './messages/fields.js';
+export type { Ambiente, Autor, SchemaTextProblem } from './messages/fields.js';
 export type { SefazMessageErrorCode } from './messages/errors.js';
 export type { SoapVersion } from './soap/envelope.js';
 export type { SoapRequest, SoapRequestErrorCode } from './soap/request.js';
@@ -140,6 +152,7 @@ export type {
   FinalResult,
 } from './classify/types.js';
 export type { EventoOutcome, EventoRef, NfeOutcome } from './classify/answers.js';
+export type { InutilizacaoConflict } from './classify/duplicates.js';
 export type { Autorizador, Endpoint, EndpointQuery, Uf } from './endpoints/resolve.js';
 export type { SefazAnswerRoot, SefazRequestRoot, SefazService } from './services.js';
 export type { TransportErrorCode } from './transport/errors.js';

@@ -34,8 +34,47 @@ export function xmllintErrors(xml: string, ...schema: string[]): string[] {
   return result.stderr.split('\n').filter((line) => line && !line.endsWith('validates'));
 }
 
-/** Whether xmlsec1 verifies the signature of the element with this Id-bearing name. */
-export function xmlsec1Verifies(xml: string, idElement: string, certificatePem: string): boolean {
+/**
+ * Validates many documents against one official schema with a single xmllint run (property and
+ * matrix tests make hundreds). Returns each document's messages, in order; empty means valid.
+ */
+export function xmllintErrorsEach(xmls: readonly string[], ...schema: string[]): string[][] {
+  if (xmls.length === 0) return [];
+  const dir = mkdtempSync(join(tmpdir(), 'emissor-sefaz-xmllint-'));
+  try {
+    const files = xmls.map((xml, index) => {
+      const file = join(dir, `doc-${index}.xml`);
+      writeFileSync(file, xml);
+      return file;
+    });
+    const result = spawnSync(
+      'xmllint',
+      ['--noout', '--schema', sharedPath('nfe-schemas', ...schema), ...files],
+      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    );
+    const lines = result.stderr.split('\n').filter(Boolean);
+    return files.map((file) => {
+      if (lines.includes(`${file} validates`)) return [];
+      const own = lines.filter(
+        (line) => line.startsWith(`${file}:`) || line.startsWith(`${file} `),
+      );
+      return own.length > 0 ? own : [`${file}: no verdict from xmllint`];
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Whether xmlsec1 verifies a signature over the element with this Id-bearing name: the first
+ * `Signature` of the document, or the one at `signatureIndex` (0-based) in a lot.
+ */
+export function xmlsec1Verifies(
+  xml: string,
+  idElement: string,
+  certificatePem: string,
+  signatureIndex?: number,
+): boolean {
   const dir = mkdtempSync(join(tmpdir(), 'emissor-sefaz-xmlsec1-'));
   try {
     writeFileSync(join(dir, 'cert.pem'), certificatePem);
@@ -46,6 +85,9 @@ export function xmlsec1Verifies(xml: string, idElement: string, certificatePem: 
       idElement,
       '--pubkey-cert-pem',
       join(dir, 'cert.pem'),
+      ...(signatureIndex === undefined
+        ? []
+        : ['--node-xpath', `(//*[local-name()='Signature'])[${signatureIndex + 1}]`]),
     ];
     return spawnSync('xmlsec1', [...args, join(dir, 'doc.xml')], { stdio: 'ignore' }).status === 0;
   } finally {

@@ -89,6 +89,8 @@ export interface TransmissionQueueTable {
   attempts: Generated<number>;
   sent: Generated<boolean>;
   recibo: string | null;
+  recibo_at: NullableTimestamp;
+  t_med: number | null;
   last_cstat: string | null;
   last_error: string | null;
   available_at: DefaultedTimestamp;

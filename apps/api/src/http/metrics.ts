@@ -2,7 +2,7 @@ import { contract } from '@emissor/contract';
 import { isAppRoute, type AppRouter } from '@ts-rest/core';
 import type { RequestHandler } from 'express';
 import type pg from 'pg';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
 
 import type { EmissionEngine } from '../modules/emissions/emission-job.js';
 
@@ -56,7 +56,11 @@ export interface AppMetrics {
  * One registry per app: several apps in one process (tests) never share or collide on metric
  * names. Labels are the contract path, method and status only; never keys, refs or URLs.
  */
-export function createMetrics(pool: pg.Pool, engine: EmissionEngine): AppMetrics {
+export function createMetrics(
+  pool: pg.Pool,
+  engine: EmissionEngine,
+  extra: readonly Metric[] = [],
+): AppMetrics {
   const registry = new Registry();
   const requests = new Counter({
     name: 'emissor_http_requests_total',
@@ -110,6 +114,10 @@ export function createMetrics(pool: pg.Pool, engine: EmissionEngine): AppMetrics
       this.inc({ kind: 'pipelined_batches' }, stats.pipelinedBatches);
     },
   });
+
+  // Metrics other modules keep (transmission): counted there, exported here. Registered last, so
+  // the pool gauge above is read before their collect borrows a connection for its query.
+  for (const metric of extra) registry.registerMetric(metric);
 
   const middleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();

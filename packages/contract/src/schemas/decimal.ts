@@ -1,3 +1,4 @@
+import { canonicalDecimalText } from '@emissor/nfe-xml/primitives';
 import { z } from 'zod';
 
 import { BAIL, type FastCompilable, type Node } from '../fast-parse/compile.js';
@@ -6,52 +7,6 @@ import { BAIL, type FastCompilable, type Node } from '../fast-parse/compile.js';
 export type DecimalProblem = 'decimal_parsing' | 'finite_number';
 
 export type DecimalParse = { ok: true; value: string } | { ok: false; problem: DecimalProblem };
-
-const ZERO = 48; // '0'
-const NINE = 57;
-const POINT = 46;
-const PLUS = 43;
-const MINUS = 45;
-
-/**
- * Canonical text of the spec's "decimal string" (`^[+-]?(\d+\.?\d*|\.\d+)$`: an optional sign,
- * digits and an optional point, not signs and points only), or undefined when `text` is not one.
- * Canonical: no `+`, no leading zeros, no trailing fractional zeros, no lone point, and `0` for
- * every zero, so equal values give equal strings that callers can compare and hash. One scan over
- * char codes instead of a regex plus replaces: this runs for every decimal of every request.
- */
-function canonical(text: string): string | undefined {
-  const end = text.length;
-  let i = 0;
-  const first = text.charCodeAt(0);
-  const negative = first === MINUS;
-  if (negative || first === PLUS) i = 1;
-  const intStart = i;
-  while (i < end && text.charCodeAt(i) === ZERO) i++;
-  const significant = i; // first integer digit after the leading zeros
-  while (i < end && isDigit(text.charCodeAt(i))) i++;
-  const intEnd = i;
-  let fracStart = i;
-  let fracEnd = i; // just past the last non-zero fractional digit
-  let fracDigits = 0;
-  if (i < end && text.charCodeAt(i) === POINT) {
-    fracStart = fracEnd = ++i;
-    for (; i < end; i++) {
-      const code = text.charCodeAt(i);
-      if (!isDigit(code)) break;
-      fracDigits++;
-      if (code !== ZERO) fracEnd = i + 1;
-    }
-  }
-  if (i !== end || (intEnd === intStart && fracDigits === 0)) return undefined;
-  const int = significant < intEnd ? text.slice(significant, intEnd) : '0';
-  const magnitude = fracEnd > fracStart ? `${int}.${text.slice(fracStart, fracEnd)}` : int;
-  return negative && magnitude !== '0' ? `-${magnitude}` : magnitude;
-}
-
-function isDigit(code: number): boolean {
-  return code >= ZERO && code <= NINE;
-}
 
 /**
  * A finite number as plain decimal text. `String(n)` is already the shortest text that reads back
@@ -69,14 +24,18 @@ function numberText(value: number): string {
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
-/** Reads a JSON number or decimal string into canonical decimal text, never through a float. */
+/**
+ * Reads a JSON number or decimal string into canonical decimal text, never through a float. The
+ * text is read as @emissor/nfe-xml reads it (`canonicalDecimalText`): the spec's "decimal string"
+ * (`^[+-]?(\d+\.?\d*|\.\d+)$`), with `+`, leading zeros and trailing fractional zeros dropped.
+ */
 export function parseDecimal(value: number | string): DecimalParse {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return { ok: false, problem: 'finite_number' };
-    // numberText always writes a decimal string, so canonical() cannot refuse it.
-    return { ok: true, value: canonical(numberText(value)) as string };
+    // numberText always writes a decimal string, so it always has a canonical form.
+    return { ok: true, value: canonicalDecimalText(numberText(value)) as string };
   }
-  const text = canonical(value);
+  const text = canonicalDecimalText(value);
   return text === undefined ? { ok: false, problem: 'decimal_parsing' } : { ok: true, value: text };
 }
 

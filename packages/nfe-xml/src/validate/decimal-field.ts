@@ -8,6 +8,7 @@ import {
   ZERO,
 } from '../decimal.js';
 import type { IssuePath } from '../errors.js';
+import { scanDecimalText } from '../primitives/decimal-text.js';
 import type { IssueList } from './issues.js';
 
 /** A decimal layout type (tiposBasico_v4.00.xsd, domain doc §2.8). */
@@ -67,15 +68,11 @@ export function formatAs(value: Decimal, kind: DecimalKind): string {
   return formatDecimal(value, Math.max(kind.minOutPlaces, fractionDigits(value)));
 }
 
-const PLUS = 43;
-const MINUS = 45;
-const POINT = 46;
 const ZERO_CHAR = 48;
-const NINE_CHAR = 57;
 
 /**
  * The exact value of layout text. Up to 15 digits the coefficient is gathered as an integer Number
- * (exact below 2^53) and converted once, which avoids the regex and digit-string concatenation of
+ * (exact below 2^53) and converted once, which avoids the slices and digit-string concatenation of
  * `parseDecimal`.
  */
 export function layoutValue(text: LayoutDecimal): Decimal {
@@ -101,17 +98,13 @@ function pointAndZeros(n: number): string {
   return POINT_AND_ZEROS[n] ?? `.${'0'.repeat(n)}`;
 }
 
-function isDigit(code: number): boolean {
-  return code >= ZERO_CHAR && code <= NINE_CHAR;
-}
-
 /**
  * Parses and checks decimal text against a layout type. Too many places is an issue, not a
  * rounding: the caller's tax engine owns the values (decisions.md, tax lines).
  *
- * Decimal text is `[+-]?\d*(\.\d*)?` with at least one digit. It is read in one pass by hand
- * rather than with a regex and `replace`: this runs for every decimal of every item (≈25 per item),
- * and the matches and slices were a large part of a 990-item build's time and garbage.
+ * Decimal text is read by `scanDecimalText` (the contract's reading too), whose indexes let the
+ * layout form be checked and written without a regex or a `replace`: this runs for every decimal
+ * of every item (≈25 per item), and matches and slices were a large part of a 990-item build's time.
  */
 export function checkDecimal(
   issues: IssueList,
@@ -129,36 +122,18 @@ export function checkDecimal(
     );
     return undefined;
   }
-  // Reads stay within the text: a `charCodeAt` past the end (NaN) made V8 drop the optimised code.
-  const length = text.length;
-  const first = length > 0 ? text.charCodeAt(0) : 0;
-  const signed = first === PLUS || first === MINUS;
-  const intStart = signed ? 1 : 0;
-  let i = intStart;
-  // The significant digits: the integer part without leading zeros (from sigStart), the fraction
-  // without trailing zeros (up to sigEnd).
-  while (i < length && text.charCodeAt(i) === ZERO_CHAR) i++;
-  const sigStart = i;
-  while (i < length && isDigit(text.charCodeAt(i))) i++;
-  const intEnd = i;
-  const hasPoint = i < length && text.charCodeAt(i) === POINT;
-  const fracStart = hasPoint ? ++i : i;
-  let sigEnd = fracStart;
-  while (i < length) {
-    const c = text.charCodeAt(i);
-    if (!isDigit(c)) break;
-    i++;
-    if (c !== ZERO_CHAR) sigEnd = i;
-  }
-  const fracEnd = i;
-  if (fracEnd !== length || (intEnd === intStart && fracEnd === fracStart)) {
+  const parts = scanDecimalText(text);
+  if (parts === undefined) {
     issues.at(parent, key, 'decimal_parsing', 'Input should be a valid decimal');
     return undefined;
   }
+  const { negative, signed, intStart, intEnd, hasPoint, fracStart } = parts;
+  const sigStart = parts.significantStart;
+  const sigEnd = parts.significantEnd;
+  const fracEnd = text.length;
   const wholeDigits = intEnd - sigStart;
   const places = sigEnd - fracStart;
   const zero = wholeDigits === 0 && places === 0;
-  const negative = first === MINUS;
   if (kind.sign === 'positive' && (zero || negative)) {
     issues.at(parent, key, 'greater_than', 'Input should be greater than 0');
     return undefined;

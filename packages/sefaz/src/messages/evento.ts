@@ -8,7 +8,8 @@ import type { Ambiente, Autor } from './fields.js';
 import {
   autorXml,
   CHAVE_PATTERN,
-  DATE_TIME_UTC_PATTERN,
+  isEventDateTime,
+  isUfCode,
   requireIdLote,
   requireMatch,
   requireSchemaText,
@@ -28,6 +29,15 @@ export const MAX_N_SEQ_EVENTO = 20;
  */
 export const CCE_CONDICAO_USO =
   'A Carta de Correcao e disciplinada pelo paragrafo 1o-A do art. 7o do Convenio S/N, de 15 de dezembro de 1970 e pode ser utilizada para regularizacao de erro ocorrido na emissao de documento fiscal, desde que o erro nao esteja relacionado com: I - as variaveis que determinam o valor do imposto tais como: base de calculo, aliquota, diferenca de preco, quantidade, valor da operacao ou da prestacao; II - a correcao de dados cadastrais que implique mudanca do remetente ou do destinatario; III - a data de emissao ou de saida.';
+
+/**
+ * The organs other than a UF each pack's `TCOrgaoIBGE` admits: 90 (SUFRAMA), 91 (Ambiente
+ * Nacional), 92 (SVRS for the NT 2025.002 events) for a cancellation; only 90 for a CC-e.
+ */
+const ORGAOS_NACIONAIS: Readonly<Record<string, readonly string[]>> = {
+  [TP_EVENTO_CANCELAMENTO]: ['90', '91', '92'],
+  [TP_EVENTO_CARTA_CORRECAO]: ['90'],
+};
 
 interface EventoCommon {
   readonly ambiente: Ambiente;
@@ -71,18 +81,19 @@ function eventoXml(
     CHAVE_PATTERN,
     'a 44-character chave de acesso',
   );
-  const dhEvento = requireMatch(
-    'dhEvento',
-    common.dhEvento,
-    DATE_TIME_UTC_PATTERN,
-    'AAAA-MM-DDThh:mm:ss±hh:00',
-  );
-  const cOrgao = requireMatch(
-    'cOrgao',
-    common.cOrgao ?? chave.slice(0, 2),
-    /^[1-9][0-9]$/,
-    'a 2-digit organ code',
-  );
+  if (typeof common.dhEvento !== 'string' || !isEventDateTime(common.dhEvento))
+    throw new SefazMessageError(
+      'dhEvento',
+      'expected AAAA-MM-DDThh:mm:ss±hh:00, a real date, offset −11:00 to +12:00',
+    );
+  const dhEvento = common.dhEvento;
+  const cOrgao = common.cOrgao ?? chave.slice(0, 2);
+  const nacionais = ORGAOS_NACIONAIS[tpEvento] ?? [];
+  if (typeof cOrgao !== 'string' || (!isUfCode(cOrgao) && !nacionais.includes(cOrgao)))
+    throw new SefazMessageError(
+      'cOrgao',
+      `expected the IBGE code of a UF${nacionais.length ? ` or ${nacionais.join(', ')}` : ''}`,
+    );
   if (!Number.isInteger(nSeqEvento) || nSeqEvento < 1 || nSeqEvento > MAX_N_SEQ_EVENTO)
     throw new SefazMessageError('nSeqEvento', `expected 1–${MAX_N_SEQ_EVENTO}`);
   return (

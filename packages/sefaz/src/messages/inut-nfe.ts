@@ -5,7 +5,7 @@ import { NFE_NAMESPACE } from '../namespaces.js';
 import { element } from '../xml/escape.js';
 import { SefazMessageError } from './errors.js';
 import type { Ambiente } from './fields.js';
-import { requireMatch, requireSchemaText, tpAmbOf } from './fields.js';
+import { isUfCode, requireMatch, requireSchemaText, tpAmbOf } from './fields.js';
 
 export interface InutilizacaoInput {
   readonly ambiente: Ambiente;
@@ -44,7 +44,10 @@ export function inutilizacaoId(input: InutilizacaoInput): string {
 
 /** The unsigned `inutNFe` 4.00; sign it with `signInutNFe`. */
 export function buildInutNFe(input: InutilizacaoInput): string {
-  requireMatch('cUF', input.cUF, /^[1-5][0-9]$/, 'a 2-digit IBGE UF code');
+  if (typeof input.cUF !== 'string' || !isUfCode(input.cUF))
+    throw new SefazMessageError('cUF', 'expected the IBGE code of a UF');
+  if (input.modelo !== undefined && input.modelo !== '55' && input.modelo !== '65')
+    throw new SefazMessageError('modelo', 'expected 55 or 65');
   requireMatch('ano', input.ano, /^[0-9]{2}$/, 'a 2-digit year');
   requireMatch('cnpj', input.cnpj, /^[0-9]{14}$/, 'a 14-digit CNPJ');
   requireNumber('serie', input.serie, 0, 999);

@@ -10,6 +10,7 @@ import * as seriesCounterStorage from './2026_11_26_0007_series_counter_storage.
 import * as transmissionQueue from './2026_11_26_0008_transmission_queue.js';
 import * as fiscalEvents from './2026_11_26_0009_fiscal_events.js';
 import * as fiscalVoids from './2026_11_26_0010_fiscal_voids.js';
+import * as transmissionReceipts from './2026_11_26_0011_transmission_receipts.js';
 
 // Listed explicitly (not read from a folder) so they work the same from tsc output and bundles.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0008_transmission_queue': transmissionQueue,
   '2026_11_26_0009_fiscal_events': fiscalEvents,
   '2026_11_26_0010_fiscal_voids': fiscalVoids,
+  '2026_11_26_0011_transmission_receipts': transmissionReceipts,
 };
 
 export const migrationProvider: MigrationProvider = {

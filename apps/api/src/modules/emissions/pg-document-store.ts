@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-
 import type pg from 'pg';
 
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { DocumentRow } from '../../db/schema.js';
+import { timeOrderedId } from '../../db/time-ordered-id.js';
 import type {
   ClaimOutcome,
   ClaimsResult,
@@ -122,7 +121,7 @@ export function createPgDocumentStore(
     rowOf(id, document, createdAt, status);
   return {
     async storeIfCountersUnchanged(claims, documents): Promise<ClaimsResult> {
-      const ids = documents.map(() => randomUUID());
+      const ids = documents.map(() => timeOrderedId());
       let rows;
       try {
         ({ rows } = await pool.query<{
@@ -174,7 +173,7 @@ export function createPgDocumentStore(
           await client.query('commit');
           return { kind: 'stored', created: new Map() };
         }
-        const ids = documents.map(() => randomUUID());
+        const ids = documents.map(() => timeOrderedId());
         const last = Math.max(...documents.map((d) => d.numero));
         let result;
         try {

@@ -7,7 +7,6 @@ import {
   classifyEventos,
   TP_EVENTO_CANCELAMENTO,
   TP_EVENTO_CARTA_CORRECAO,
-  ufOfCUF,
   type Ambiente,
   type Classification,
   type RetConsSitNFe,
@@ -15,9 +14,9 @@ import {
   type TlsCredentials,
 } from '@emissor/sefaz';
 
-import type { ExchangeSettings } from '../transmission/exchange.js';
+import { idLoteOf, type ExchangeSettings } from '../transmission/exchange.js';
 import { laterAttempt } from '../transmission/retry-delay.js';
-import { callSefaz, idLoteFor } from '../transmission/sefaz-call.js';
+import { sefazCaller } from '../transmission/sefaz-call.js';
 import type { ClaimedEvent, EventAttemptResult } from './event-queue.js';
 
 /** 573 "Duplicidade de Evento": SEFAZ holds an event with this tpEvento, chave and nSeqEvento. */
@@ -40,19 +39,16 @@ export async function runEventAttempt(
   credentials: TlsCredentials,
 ): Promise<EventAttemptResult> {
   const ambiente = claimed.ambiente as Ambiente;
-  const uf = ufOfCUF(claimed.chave.slice(0, 2));
-  if (!uf) throw new Error(`chave ${claimed.chave} names no UF`);
+  const call = sefazCaller(settings, claimed.chave, ambiente, credentials);
   const tpEvento = TP_EVENTO[claimed.tipo];
   const later = (classification: Classification) =>
     laterAttempt(classification, claimed.attempt, settings.retryBaseMs);
 
   if (claimed.maybeSent) {
-    const { answer, failure } = await callSefaz(settings, credentials, {
-      uf,
-      ambiente,
-      service: 'NFeConsultaProtocolo4',
-      message: buildConsSitNFe({ ambiente, chave: claimed.chave }),
-    });
+    const { answer, failure } = await call(
+      'NFeConsultaProtocolo4',
+      buildConsSitNFe({ ambiente, chave: claimed.chave }),
+    );
     if (failure) return later(failure);
     if (answer.kind !== 'retConsSitNFe') throw new Error(`unexpected ${answer.kind}`);
     const consulta = classifyConsulta(answer);
@@ -72,12 +68,10 @@ export async function runEventAttempt(
     // Not registered: sending now cannot register it twice.
   }
 
-  const { answer, failure } = await callSefaz(settings, credentials, {
-    uf,
-    ambiente,
-    service: 'NFeRecepcaoEvento4',
-    message: buildEnvEvento({ idLote: idLoteFor(claimed.attempt), eventos: [claimed.eventoXml] }),
-  });
+  const { answer, failure } = await call(
+    'NFeRecepcaoEvento4',
+    buildEnvEvento({ idLote: idLoteOf(claimed.attempt), eventos: [claimed.eventoXml] }),
+  );
   if (failure) return later(failure);
   if (answer.kind !== 'retEnvEvento') throw new Error(`unexpected ${answer.kind}`);
   const [outcome] = classifyEventos(answer, [

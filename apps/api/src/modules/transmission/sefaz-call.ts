@@ -1,55 +1,85 @@
 import {
+  autorizadorOf,
   classifyFailure,
   resolveEndpoint,
+  ufOfCUF,
   type Ambiente,
   type Classification,
   type SefazAnswer,
+  type SefazClient,
   type SefazService,
   type TlsCredentials,
-  type Uf,
 } from '@emissor/sefaz';
 
-import type { ExchangeSettings } from './exchange.js';
+import type { TransmissionObserver } from './transmission-observer.js';
 
-/** An answer SEFAZ sent, or why none came (classified: may it have arrived?). */
-export type SefazCallOutcome =
-  { answer: SefazAnswer; failure?: undefined } | { answer?: undefined; failure: Classification };
+/** Statuses that say the authoriser is not serving (sefaz.md §7): stopped (108/109) or throttling (656). */
+const UNHEALTHY_CSTATS = new Set(['108', '109', '656']);
 
-/**
- * One request to a service of `uf`'s authoriser (or the override) with the company's certificate.
- * A lost or unreadable answer comes back classified (`unknown` when a state-changing request may
- * have reached SEFAZ, `retryable` otherwise); any other error is thrown.
- */
-export async function callSefaz(
-  settings: Pick<ExchangeSettings, 'client' | 'override' | 'timeoutMs'>,
-  credentials: TlsCredentials,
-  request: { uf: Uf; ambiente: Ambiente; service: SefazService; message: string },
-): Promise<SefazCallOutcome> {
-  const endpoint = resolveEndpoint({
-    uf: request.uf,
-    ambiente: request.ambiente,
-    service: request.service,
-    override: settings.override,
-  });
-  try {
-    return {
-      answer: await settings.client.call({
-        credentials,
-        endpoint,
-        message: request.message,
-        timeoutMs: settings.timeoutMs,
-      }),
-    };
-  } catch (error) {
-    const name = (error as Error).name;
-    if (name !== 'TransportError' && name !== 'SefazAnswerError') throw error;
-    return {
-      failure: classifyFailure(request.service, error as Parameters<typeof classifyFailure>[1]),
-    };
-  }
+export interface ExchangeSettings {
+  client: SefazClient;
+  /** `SEFAZ_URL` or the in-process simulator's URL; undefined: the authorisers' endpoints. */
+  override: string | undefined;
+  timeoutMs: number;
+  retryBaseMs: number;
+  observer: TransmissionObserver;
 }
 
-/** An `idLote` (1–15 digits): SEFAZ echoes it back and uses it for nothing, so the time will do. */
-export function idLoteFor(attempt: number): string {
-  return `${Date.now()}${attempt % 100}`.slice(-15);
+/** A call either brings an answer or a classified failure (network, HTTP, unreadable answer). */
+export type CallResult =
+  { answer: SefazAnswer; failure?: undefined } | { answer?: undefined; failure: Classification };
+
+export type SefazCaller = (service: SefazService, message: string) => Promise<CallResult>;
+
+/**
+ * Calls to the authoriser of a chave's UF and ambiente with one certificate. Transport and answer
+ * errors become classifications (an unknown outcome for a send that may have arrived); anything
+ * else is a bug and is thrown. Every call is reported to the observer.
+ */
+export function sefazCaller(
+  settings: ExchangeSettings,
+  chave: string,
+  ambiente: Ambiente,
+  credentials: TlsCredentials,
+): SefazCaller {
+  return sefazCallerOfUf(settings, chave.slice(0, 2), ambiente, credentials);
+}
+
+/** The same for requests that name a UF (IBGE code `cUF`) rather than a chave: inutilizações. */
+export function sefazCallerOfUf(
+  settings: ExchangeSettings,
+  cUF: string,
+  ambiente: Ambiente,
+  credentials: TlsCredentials,
+): SefazCaller {
+  const uf = ufOfCUF(cUF);
+  if (!uf) throw new Error(`cUF ${cUF} names no UF`);
+  const autorizador = autorizadorOf(uf);
+  return async (service, message) => {
+    const endpoint = resolveEndpoint({ uf, ambiente, service, override: settings.override });
+    const report = (cStat: string | undefined) =>
+      settings.observer.called({
+        service,
+        autorizador,
+        ambiente,
+        cStat,
+        healthy: cStat !== undefined && !UNHEALTHY_CSTATS.has(cStat),
+      });
+    try {
+      const answer = await settings.client.call({
+        credentials,
+        endpoint,
+        message,
+        timeoutMs: settings.timeoutMs,
+      });
+      // A synchronous NF-e answer's protNFe says what SEFAZ decided; its lot status (104) does not.
+      report(answer.kind === 'retEnviNFe' && answer.protNFe ? answer.protNFe.cStat : answer.cStat);
+      return { answer };
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name !== 'TransportError' && name !== 'SefazAnswerError') throw error;
+      report(undefined);
+      return { failure: classifyFailure(service, error as Parameters<typeof classifyFailure>[1]) };
+    }
+  };
 }

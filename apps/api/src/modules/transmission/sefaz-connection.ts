@@ -28,10 +28,16 @@ export async function openSefazConnection(
   logger: Logger,
 ): Promise<SefazConnection> {
   const extraCaPem = env.SEFAZ_CA_FILE ? [readFileSync(env.SEFAZ_CA_FILE, 'utf8')] : [];
+  // As many connections per certificate as exchanges in flight: a lot's send and the polls of other
+  // lots of the same company must not queue behind each other for a socket.
+  const maxSocketsPerHost = env.SEFAZ_CONCURRENCY;
   if (env.SEFAZ === 'simulator' && !env.SEFAZ_URL) {
     const simulator = await startLocalSefaz(env, databaseUrl);
     logger.info({ sefaz_url: simulator.url, ca: simulator.caPath }, 'local SEFAZ started');
-    const client = new SefazClient({ extraCaPem: [...extraCaPem, simulator.caPem] });
+    const client = new SefazClient({
+      extraCaPem: [...extraCaPem, simulator.caPem],
+      maxSocketsPerHost,
+    });
     return {
       client,
       override: simulator.url,
@@ -42,7 +48,7 @@ export async function openSefazConnection(
       },
     };
   }
-  const client = new SefazClient({ extraCaPem });
+  const client = new SefazClient({ extraCaPem, maxSocketsPerHost });
   return {
     client,
     override: env.SEFAZ_URL,

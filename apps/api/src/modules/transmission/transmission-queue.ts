@@ -1,5 +1,7 @@
 import type pg from 'pg';
 
+import { claimStatement } from './queue-claims.js';
+
 /** A document claimed for one attempt, with what the attempt needs to talk to SEFAZ. */
 export interface ClaimedDocument {
   documentId: string;
@@ -8,9 +10,13 @@ export interface ClaimedDocument {
   /** An earlier attempt may have sent the document: consult before any resend. */
   maybeSent: boolean;
   recibo: string | null;
+  /** When SEFAZ gave the recibo, and the average time (s) it announced for the lot. */
+  reciboAt: Date | null;
+  tMed: number | null;
   lastCStat: string | null;
   chave: string;
   ambiente: string;
+  productId: string;
   xml: string;
   /** The slot's live certificate now (null: deleted meanwhile; the attempt waits for a new one). */
   certificateId: string | null;
@@ -31,49 +37,84 @@ export type AttemptResult =
       delayMs: number;
       /** Keep (string), clear (null) or leave (undefined) the receipt to poll. */
       recibo?: string | null;
+      /** With a new recibo: the lot's tMed (seconds). */
+      tMed?: number | null;
+      /** Nothing reached SEFAZ, now or before: the next attempt sends without consulting. */
+      notSent?: boolean;
       cStat?: string;
       error: string;
     };
 
-// One statement claims and records the attempt before anything is sent: the attempt count, the
-// lease (the row is invisible to other claims until it ends), and `sent`, so that whoever claims
-// the row after a crash consults SEFAZ first. It returns `sent` as it was before this claim.
-const CLAIM = {
-  name: 'emissor_transmission_claim',
+export type SettledResult = { claimed: ClaimedDocument; result: AttemptResult };
+
+// Receipts: the documents of the recibos longest due, all of each lot together, so one poll answers
+// every document of it (polling per document would count against the recibo's 40 an hour).
+const CLAIM_RECEIPTS = claimStatement(
+  'emissor_transmission_claim_receipts',
+  `with due as (
+     select recibo from transmission_queue
+     where available_at <= now() and recibo is not null
+     group by recibo order by min(available_at) limit $1
+   ), picked as materialized (
+     select q.document_id, q.sent as was_sent from transmission_queue q
+     where q.recibo in (select recibo from due) and q.available_at <= now()
+     for update skip locked
+   )`,
+);
+
+// Documents an earlier attempt may have sent, without a recibo: each is consulted on its own.
+const CLAIM_RESUMED = claimStatement(
+  'emissor_transmission_claim_resumed',
+  `with picked as materialized (
+     select document_id, sent as was_sent from transmission_queue
+     where available_at <= now() and sent and recibo is null
+     order by available_at limit $1
+     for update skip locked
+   )`,
+);
+
+// Documents never sent: packed into lots by the worker.
+const CLAIM_FRESH = claimStatement(
+  'emissor_transmission_claim_fresh',
+  `with picked as materialized (
+     select document_id, sent as was_sent from transmission_queue
+     where available_at <= now() and not sent
+     order by available_at limit $1
+     for update skip locked
+   )`,
+);
+
+// Claimed rows this process will not work on after all: as they were, due now.
+const RELEASE = {
+  name: 'emissor_transmission_release',
   text: `
-    with picked as materialized (
-      select q.document_id, q.sent as was_sent
-      from transmission_queue q
-      where q.available_at <= now()
-      order by q.available_at
-      limit $1
-      for update skip locked
-    ), claimed as (
-      update transmission_queue q
-      set attempts = q.attempts + 1, sent = true,
-          available_at = now() + make_interval(secs => $2::double precision / 1000)
-      from picked where q.document_id = picked.document_id
-      returning q.document_id, q.attempts, picked.was_sent, q.recibo, q.last_cstat, q.enqueued_at
-    )
-    select c.document_id as "documentId", c.attempts as attempt, c.was_sent as "maybeSent",
-           c.recibo, c.last_cstat as "lastCStat", c.enqueued_at as "enqueuedAt",
-           d.chave_acesso as chave, d.ambiente, x.xml, cert.id as "certificateId"
-    from claimed c
-    join documents d on d.id = c.document_id
-    join document_xml x on x.document_id = c.document_id
-    left join certificates cert
-      on cert.product_id = d.product_id and cert.tenant_ref = d.tenant_ref
-     and cert.branch_ref = d.branch_ref and cert.deleted_at is null`,
+    update transmission_queue q
+    set attempts = q.attempts - 1, sent = i.was_sent, available_at = now()
+    from unnest($1::uuid[], $2::int[], $3::boolean[]) as i(document_id, attempt, was_sent)
+    where q.document_id = i.document_id and q.attempts = i.attempt`,
 };
 
+// Every document of an attempt that tries again, in one statement (a lot's 50 at once).
 const RESCHEDULE = {
   name: 'emissor_transmission_reschedule',
   text: `
-    update transmission_queue
-    set available_at = now() + make_interval(secs => $3::double precision / 1000),
-        recibo = case when $4::boolean then $5 else recibo end,
-        last_cstat = coalesce($6, last_cstat), last_error = left($7, 500)
-    where document_id = $1 and attempts = $2`,
+    update transmission_queue q
+    set available_at = now() + make_interval(secs => i.delay_ms / 1000),
+        recibo = case when i.set_recibo then i.recibo else q.recibo end,
+        recibo_at = case
+          when not i.set_recibo then q.recibo_at
+          when i.recibo is null then null
+          when i.recibo is distinct from q.recibo then now()
+          else q.recibo_at end,
+        t_med = case when i.set_recibo and i.recibo is distinct from q.recibo then i.t_med
+                     when i.set_recibo and i.recibo is null then null else q.t_med end,
+        sent = q.sent and not i.not_sent,
+        last_cstat = coalesce(i.cstat, q.last_cstat), last_error = left(i.error, 500)
+    from unnest($1::uuid[], $2::int[], $3::double precision[], $4::boolean[], $5::text[],
+                $6::int[], $7::boolean[], $8::text[], $9::text[])
+      as i(document_id, attempt, delay_ms, set_recibo, recibo, t_med, not_sent, cstat, error)
+    where q.document_id = i.document_id and q.attempts = i.attempt
+    returning q.document_id as "documentId"`,
 };
 
 // The final status, the protocol and the end of the queue row commit together, and only for the
@@ -117,55 +158,152 @@ const FINISH = {
     select (select count(*) from updated)::int as updated, (select count(*) from told)::int as told`,
 };
 
+// FINISH for the documents of a lot that SEFAZ gave a protocol (autorizada, denegada, cancelada),
+// in one commit. Rejections go through FINISH one by one: what follows a rejection hangs there.
+const FINISH_WITH_PROTOCOLS = {
+  name: 'emissor_transmission_finish_protocols',
+  text: `
+    with input as (
+      select * from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[],
+                           $7::text[])
+        as i(document_id, attempt, status, protocolo, autorizada_em, prot_nfe, nfe_proc)
+    ), done as (
+      delete from transmission_queue q using input i
+      where q.document_id = i.document_id and q.attempts = i.attempt
+      returning q.document_id
+    ), updated as (
+      update documents d
+      set status = i.status, rejeicao_codigo = null, rejeicao_motivo = null,
+          protocolo = i.protocolo, autorizada_em = i.autorizada_em::timestamptz
+      from done join input i on i.document_id = done.document_id
+      where d.id = done.document_id and d.status = 'processando'
+      returning d.id
+    ), protocol as (
+      insert into document_protocols (document_id, prot_nfe, nfe_proc)
+      select i.document_id, i.prot_nfe, i.nfe_proc from updated u join input i on i.document_id = u.id
+    ), told as (
+      select pg_notify('emissor_document_final', id::text) from updated
+    )
+    select coalesce((select array_agg(id) from updated), '{}') as updated,
+           (select count(*) from told)::int as told`,
+};
+
 /** The PostgreSQL queue every API process serves. */
 export interface TransmissionQueue {
-  claim(limit: number, leaseMs: number): Promise<ClaimedDocument[]>;
+  /** Documents waiting on the `maxRecibos` recibos longest due, every claimable one of each lot. */
+  claimReceipts(maxRecibos: number, leaseMs: number): Promise<ClaimedDocument[]>;
+  /** Documents that may have been sent before (consulted first), without a recibo. */
+  claimResumed(limit: number, leaseMs: number): Promise<ClaimedDocument[]>;
+  /** Documents never sent. */
+  claimFresh(limit: number, leaseMs: number): Promise<ClaimedDocument[]>;
+  /** Gives claimed documents back untouched (as if never claimed), due now. */
+  release(claimed: readonly ClaimedDocument[]): Promise<void>;
   /** Stores the attempt's result; false when the attempt had lost the row (its lease ran out). */
   settle(claimed: ClaimedDocument, result: AttemptResult): Promise<boolean>;
+  /** Stores the results of one exchange together; the ids of the documents stored. */
+  settleAll(results: readonly SettledResult[]): Promise<Set<string>>;
 }
 
 export function createTransmissionQueue(
   pool: pg.Pool,
   options: { voidRejected: boolean } = { voidRejected: true },
 ): TransmissionQueue {
+  const claim = async (statement: typeof CLAIM_FRESH, limit: number, leaseMs: number) => {
+    if (limit <= 0) return [];
+    const { rows } = await pool.query<ClaimedDocument>({ ...statement, values: [limit, leaseMs] });
+    return rows;
+  };
+
+  const reschedule = async (entries: readonly SettledResult[]) => {
+    const later = entries.flatMap(({ claimed, result }) =>
+      result.kind === 'later' ? [{ claimed, result }] : [],
+    );
+    if (later.length === 0) return [];
+    const { rows } = await pool.query<{ documentId: string }>({
+      ...RESCHEDULE,
+      values: [
+        later.map((e) => e.claimed.documentId),
+        later.map((e) => e.claimed.attempt),
+        later.map((e) => Math.round(e.result.delayMs)),
+        later.map((e) => e.result.recibo !== undefined),
+        later.map((e) => e.result.recibo ?? null),
+        later.map((e) => (e.result.tMed == null ? null : Math.round(e.result.tMed))),
+        later.map((e) => e.result.notSent === true),
+        later.map((e) => e.result.cStat ?? null),
+        later.map((e) => e.result.error),
+      ],
+    });
+    return rows.map((r) => r.documentId);
+  };
+
+  const finish = async (claimed: ClaimedDocument, result: AttemptResult) => {
+    if (result.kind !== 'final') throw new Error('not a final result');
+    const rejected = result.status === 'rejeitada';
+    const { rows } = await pool.query<{ updated: number }>({
+      ...FINISH,
+      values: [
+        claimed.documentId,
+        claimed.attempt,
+        result.status,
+        rejected ? result.cStat : null,
+        rejected ? result.xMotivo : null,
+        result.protocolo?.nProt ?? null,
+        result.protocolo?.dhRecbto ?? null,
+        result.protocolo?.protNFe ?? null,
+        result.protocolo?.nfeProc ?? null,
+        options.voidRejected,
+      ],
+    });
+    return rows[0]?.updated === 1;
+  };
+
+  const finishWithProtocols = async (
+    entries: ReadonlyArray<{ claimed: ClaimedDocument; result: AttemptResult }>,
+  ) => {
+    if (entries.length === 0) return [];
+    const protocolo = (r: AttemptResult) => (r.kind === 'final' ? r.protocolo : undefined);
+    const { rows } = await pool.query<{ updated: string[] }>({
+      ...FINISH_WITH_PROTOCOLS,
+      values: [
+        entries.map((e) => e.claimed.documentId),
+        entries.map((e) => e.claimed.attempt),
+        entries.map((e) => (e.result.kind === 'final' ? e.result.status : null)),
+        entries.map((e) => protocolo(e.result)?.nProt ?? null),
+        entries.map((e) => protocolo(e.result)?.dhRecbto ?? null),
+        entries.map((e) => protocolo(e.result)?.protNFe ?? null),
+        entries.map((e) => protocolo(e.result)?.nfeProc ?? null),
+      ],
+    });
+    return rows[0]?.updated ?? [];
+  };
+
   return {
-    async claim(limit, leaseMs) {
-      const { rows } = await pool.query<ClaimedDocument>({ ...CLAIM, values: [limit, leaseMs] });
-      return rows;
-    },
-    async settle(claimed, result) {
-      if (result.kind === 'later') {
-        const { rowCount } = await pool.query({
-          ...RESCHEDULE,
-          values: [
-            claimed.documentId,
-            claimed.attempt,
-            Math.round(result.delayMs),
-            result.recibo !== undefined,
-            result.recibo ?? null,
-            result.cStat ?? null,
-            result.error,
-          ],
-        });
-        return rowCount === 1;
-      }
-      const rejected = result.status === 'rejeitada';
-      const { rows } = await pool.query<{ updated: number }>({
-        ...FINISH,
+    claimReceipts: (maxRecibos, leaseMs) => claim(CLAIM_RECEIPTS, maxRecibos, leaseMs),
+    claimResumed: (limit, leaseMs) => claim(CLAIM_RESUMED, limit, leaseMs),
+    claimFresh: (limit, leaseMs) => claim(CLAIM_FRESH, limit, leaseMs),
+    async release(claimed) {
+      if (claimed.length === 0) return;
+      await pool.query({
+        ...RELEASE,
         values: [
-          claimed.documentId,
-          claimed.attempt,
-          result.status,
-          rejected ? result.cStat : null,
-          rejected ? result.xMotivo : null,
-          result.protocolo?.nProt ?? null,
-          result.protocolo?.dhRecbto ?? null,
-          result.protocolo?.protNFe ?? null,
-          result.protocolo?.nfeProc ?? null,
-          options.voidRejected,
+          claimed.map((c) => c.documentId),
+          claimed.map((c) => c.attempt),
+          claimed.map((c) => c.maybeSent),
         ],
       });
-      return rows[0]?.updated === 1;
+    },
+    async settle(claimed, result) {
+      if (result.kind === 'later') return (await reschedule([{ claimed, result }])).length === 1;
+      return finish(claimed, result);
+    },
+    async settleAll(results) {
+      const stored = new Set<string>(await reschedule(results));
+      const finals = results.filter((e) => e.result.kind === 'final');
+      const withProtocol = finals.filter((e) => e.result.kind === 'final' && e.result.protocolo);
+      for (const id of await finishWithProtocols(withProtocol)) stored.add(id);
+      for (const e of finals.filter((f) => !withProtocol.includes(f)))
+        if (await finish(e.claimed, e.result)) stored.add(e.claimed.documentId);
+      return stored;
     },
   };
 }

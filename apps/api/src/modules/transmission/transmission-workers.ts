@@ -1,14 +1,24 @@
-import type { TlsCredentials } from '@emissor/sefaz';
+import { createHash } from 'node:crypto';
+
+import { MAX_NFE_PER_LOT, type TlsCredentials } from '@emissor/sefaz';
 
 import type { Logger } from '../../http/logger.js';
-import { runAttempt, type ExchangeSettings } from './exchange.js';
-import type { AttemptResult, ClaimedDocument, TransmissionQueue } from './transmission-queue.js';
+import { runAttempt } from './exchange.js';
+import { pollReceipt, sendLot } from './lot-exchange.js';
+import type { ExchangeSettings } from './sefaz-call.js';
+import type {
+  AttemptResult,
+  ClaimedDocument,
+  SettledResult,
+  TransmissionQueue,
+} from './transmission-queue.js';
+import { planReceipts, planSends } from './work-plan.js';
 
 /** How long an attempt waits for a certificate the branch lacks before looking again. */
 const NO_CERTIFICATE_RETRY_MS = 60_000;
 
 export interface WorkerSettings extends ExchangeSettings {
-  /** Attempts this process keeps in flight. */
+  /** Exchanges with SEFAZ this process keeps in flight. */
   concurrency: number;
   /** Idle look for work other processes queued. */
   pollMs: number;
@@ -17,14 +27,30 @@ export interface WorkerSettings extends ExchangeSettings {
 export interface TransmissionWorkers {
   /** Work was queued by this process: look now rather than at the next poll. */
   poke(): void;
-  /** Stops claiming and waits for the attempts in flight (their results are stored). */
+  /** Stops claiming and waits for the exchanges in flight (their results are stored). */
   stop(): Promise<void>;
+}
+
+/** One exchange with SEFAZ and the documents it settles. */
+type Unit = { kind: 'receipt' | 'lot' | 'single'; documents: ClaimedDocument[] };
+
+/** Certificates are compared by their bytes: branches that share one may share a lot. */
+const certificateKeys = new WeakMap<TlsCredentials, string>();
+function certificateKey(credentials: TlsCredentials): string {
+  let key = certificateKeys.get(credentials);
+  if (!key) {
+    key = createHash('sha256').update(credentials.certificatePem).digest('hex');
+    certificateKeys.set(credentials, key);
+  }
+  return key;
 }
 
 /**
  * The transmission workers of one API process: claim documents from the PostgreSQL queue (row
- * locks with SKIP LOCKED, so any number of processes share it), run one attempt each, store its
- * result. A process that dies mid-attempt loses nothing: the row's lease ends and another claim
+ * locks with SKIP LOCKED, so any number of processes share it), group them into exchanges (a
+ * receipt poll per lot, a consultation per document that may have been sent, an asynchronous lot
+ * per certificate, UF and ambiente, a lone document synchronously), and store each result. A
+ * process that dies mid-exchange loses nothing: the rows' leases end and whoever claims them next
  * consults SEFAZ before anything is resent.
  */
 export function startTransmissionWorkers(
@@ -33,41 +59,157 @@ export function startTransmissionWorkers(
   settings: WorkerSettings,
   logger: Logger,
 ): TransmissionWorkers {
-  // Twice the call timeout: an attempt that still runs when its lease ends has already timed out.
+  // Twice the call timeout: an exchange that still runs when its lease ends has already timed out.
   const leaseMs = settings.timeoutMs * 2 + 10_000;
   let inFlight = 0;
   let stopped = false;
   let looking = false;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
+  let wake: { at: number; timer: NodeJS.Timeout } | undefined;
   const idle = new Set<() => void>();
 
-  const attempt = async (claimed: ClaimedDocument) => {
-    const log = logger.child({ chave: claimed.chave, attempt: claimed.attempt });
-    let result: AttemptResult;
+  const exchange = async (unit: Unit): Promise<AttemptResult[]> => {
+    const [first] = unit.documents;
+    if (!first?.certificateId)
+      return unit.documents.map((): AttemptResult => ({
+        kind: 'later',
+        delayMs: NO_CERTIFICATE_RETRY_MS,
+        error: 'the branch has no live certificate',
+      }));
+    const credentials = await credentialsOf(first.certificateId);
+    if (unit.kind === 'receipt') return pollReceipt(settings, unit.documents, credentials);
+    if (unit.kind === 'lot') return sendLot(settings, unit.documents, credentials);
+    return [await runAttempt(settings, first, credentials)];
+  };
+
+  const run = async (unit: Unit) => {
+    let results: AttemptResult[];
     try {
-      if (!claimed.certificateId)
-        result = {
-          kind: 'later',
-          delayMs: NO_CERTIFICATE_RETRY_MS,
-          error: 'the branch has no live certificate',
-        };
-      else result = await runAttempt(settings, claimed, await credentialsOf(claimed.certificateId));
+      results = await exchange(unit);
     } catch (error) {
-      log.error({ err: error }, 'transmission attempt failed');
-      result = { kind: 'later', delayMs: settings.retryBaseMs, error: (error as Error).message };
+      logger.error(
+        { err: error, chaves: unit.documents.map((d) => d.chave) },
+        'transmission attempt failed',
+      );
+      const retry = {
+        kind: 'later',
+        delayMs: settings.retryBaseMs,
+        error: (error as Error).message,
+      } as const;
+      results = unit.documents.map(() => retry);
     }
-    const stored = await queue.settle(claimed, result);
-    if (result.kind === 'final')
-      log.info(
-        { status: result.status, cStat: result.cStat, protocolo: result.protocolo?.nProt, stored },
-        'transmission finished',
+    const settled: SettledResult[] = unit.documents.map((claimed, i) => ({
+      claimed,
+      result: results[i] ?? {
+        kind: 'later' as const,
+        delayMs: settings.retryBaseMs,
+        error: 'no result',
+      },
+    }));
+    const stored = await queue.settleAll(settled);
+    report(unit, settled, stored);
+    const soonest = Math.min(
+      ...results.map((r) => (r.kind === 'later' ? r.delayMs : Number.POSITIVE_INFINITY)),
+    );
+    if (Number.isFinite(soonest)) lookAfter(soonest);
+  };
+
+  const report = (unit: Unit, settled: SettledResult[], stored: Set<string>) => {
+    if (unit.kind !== 'single') {
+      const first = settled[0]?.result;
+      logger.info(
+        {
+          exchange: unit.kind,
+          documents: unit.documents.length,
+          recibo: (first?.kind === 'later' && first.recibo) || unit.documents[0]?.recibo,
+        },
+        unit.kind === 'lot' ? 'transmission lot sent' : 'transmission receipt polled',
       );
-    else
-      log.info(
-        { retry_in_ms: Math.round(result.delayMs), reason: result.error },
-        'transmission retried',
-      );
+    }
+    for (const { claimed, result } of settled) {
+      const log = logger.child({ chave: claimed.chave, attempt: claimed.attempt });
+      const isStored = stored.has(claimed.documentId);
+      if (result.kind === 'final') {
+        if (isStored)
+          settings.observer.finished(
+            result.status,
+            (Date.now() - claimed.enqueuedAt.getTime()) / 1000,
+          );
+        log.info(
+          {
+            status: result.status,
+            cStat: result.cStat,
+            protocolo: result.protocolo?.nProt,
+            stored: isStored,
+          },
+          'transmission finished',
+        );
+      } else if (result.recibo)
+        // Not a retry: the lot is with SEFAZ and its result is asked for when due.
+        log.debug(
+          { recibo: result.recibo, poll_in_ms: Math.round(result.delayMs) },
+          'transmission awaiting the lot',
+        );
+      else
+        log.info(
+          { retry_in_ms: Math.round(result.delayMs), reason: result.error },
+          'transmission retried',
+        );
+    }
+  };
+
+  const start = (unit: Unit) => {
+    inFlight += 1;
+    void run(unit)
+      .catch((error: unknown) => logger.error({ err: error }, 'storing an attempt failed'))
+      .finally(() => {
+        inFlight -= 1;
+        if (inFlight === 0) for (const resolve of idle) resolve();
+        void look();
+      });
+  };
+
+  /** Groups of documents never sent: one key per certificate, UF and ambiente. */
+  const keysOf = async (documents: readonly ClaimedDocument[]) => {
+    const keys = new Map<string, string | undefined>();
+    for (const d of documents) {
+      if (!d.certificateId || keys.has(d.certificateId)) continue;
+      const credentials = await credentialsOf(d.certificateId).catch(() => undefined);
+      keys.set(d.certificateId, credentials && certificateKey(credentials));
+    }
+    return (d: ClaimedDocument) => {
+      const certificate = d.certificateId ? keys.get(d.certificateId) : undefined;
+      // The chave starts with the cUF: one UF, one authoriser.
+      return certificate && `${d.productId}|${certificate}|${d.chave.slice(0, 2)}|${d.ambiente}`;
+    };
+  };
+
+  const room = () => (stopped ? 0 : settings.concurrency - inFlight);
+
+  const claimOnce = async () => {
+    // Lots waiting on their recibo first: one poll settles up to 50 documents.
+    if (room() <= 0) return false;
+    let limit = room();
+    const receipts = planReceipts(await queue.claimReceipts(limit, leaseMs));
+    for (const documents of receipts) start({ kind: 'receipt', documents });
+    let more = receipts.length === limit;
+
+    if (room() <= 0) return more;
+    limit = room();
+    const resumed = await queue.claimResumed(limit, leaseMs);
+    for (const document of resumed) start({ kind: 'single', documents: [document] });
+    more ||= resumed.length === limit;
+
+    if (room() <= 0) return more;
+    limit = room();
+    const fresh = await queue.claimFresh(limit * MAX_NFE_PER_LOT, leaseMs);
+    const sends = planSends(fresh, await keysOf(fresh));
+    // More groups than free exchanges (many certificates at once): the rest is given back.
+    await queue.release(sends.slice(limit).flat());
+    for (const documents of sends.slice(0, limit))
+      start({ kind: documents.length > 1 ? 'lot' : 'single', documents });
+    return more || fresh.length === limit * MAX_NFE_PER_LOT;
   };
 
   const look = async () => {
@@ -79,26 +221,28 @@ export function startTransmissionWorkers(
     try {
       do {
         again = false;
-        const room = settings.concurrency - inFlight;
-        if (stopped || room <= 0) break;
-        const claimed = await queue.claim(room, leaseMs);
-        for (const document of claimed) {
-          inFlight += 1;
-          void attempt(document)
-            .catch((error: unknown) => logger.error({ err: error }, 'storing an attempt failed'))
-            .finally(() => {
-              inFlight -= 1;
-              if (inFlight === 0) for (const resolve of idle) resolve();
-              void look();
-            });
-        }
-        if (claimed.length === room) again = true;
-      } while (again);
+        if (await claimOnce()) again = true;
+      } while (again && room() > 0);
     } catch (error) {
       logger.error({ err: error }, 'claiming transmission work failed');
     } finally {
       looking = false;
     }
+  };
+
+  /** Looks again when the soonest retry or poll this process scheduled is due. */
+  const lookAfter = (ms: number) => {
+    const at = Date.now() + ms;
+    if (stopped || (wake && wake.at <= at)) return;
+    if (wake) clearTimeout(wake.timer);
+    wake = {
+      at,
+      timer: setTimeout(() => {
+        wake = undefined;
+        void look();
+      }, ms + 5),
+    };
+    wake.timer.unref();
   };
 
   const tick = () => {
@@ -116,6 +260,7 @@ export function startTransmissionWorkers(
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      if (wake) clearTimeout(wake.timer);
       if (inFlight > 0) await new Promise<void>((resolve) => idle.add(resolve));
     },
   };

@@ -1,7 +1,6 @@
 import {
   buildProcInutNFe,
   classifyInutilizacao,
-  ufOfCUF,
   type Ambiente,
   type Classification,
   type TlsCredentials,
@@ -9,7 +8,7 @@ import {
 
 import type { ExchangeSettings } from '../transmission/exchange.js';
 import { laterAttempt } from '../transmission/retry-delay.js';
-import { callSefaz } from '../transmission/sefaz-call.js';
+import { sefazCallerOfUf } from '../transmission/sefaz-call.js';
 import type { ClaimedVoid, VoidAttemptResult } from './void-queue.js';
 
 /** 563 "Já existe pedido de Inutilização com a mesma faixa de inutilização" (sefaz.md §5). */
@@ -27,14 +26,8 @@ export async function runVoidAttempt(
   inutXml: string,
   credentials: TlsCredentials,
 ): Promise<VoidAttemptResult> {
-  const uf = ufOfCUF(claimed.cuf);
-  if (!uf) throw new Error(`cUF ${claimed.cuf} names no UF`);
-  const { answer, failure } = await callSefaz(settings, credentials, {
-    uf,
-    ambiente: claimed.ambiente as Ambiente,
-    service: 'NFeInutilizacao4',
-    message: inutXml,
-  });
+  const call = sefazCallerOfUf(settings, claimed.cuf, claimed.ambiente as Ambiente, credentials);
+  const { answer, failure } = await call('NFeInutilizacao4', inutXml);
   const later = (classification: Classification) =>
     laterAttempt(classification, claimed.attempt, settings.retryBaseMs);
   if (failure) return later(failure);

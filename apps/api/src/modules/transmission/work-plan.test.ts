@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+
+import type { ClaimedDocument } from './transmission-queue.js';
+import { planReceipts, planSends } from './work-plan.js';
+
+let next = 0;
+function claimed(overrides: Partial<ClaimedDocument> = {}, bytes = 100): ClaimedDocument {
+  next += 1;
+  return {
+    documentId: `doc-${next}`,
+    attempt: 1,
+    maybeSent: false,
+    recibo: null,
+    reciboAt: null,
+    tMed: null,
+    lastCStat: null,
+    chave: `35${String(next).padStart(42, '0')}`,
+    ambiente: 'homologacao',
+    productId: 'p',
+    xml: `<NFe>${'x'.repeat(bytes)}</NFe>`,
+    certificateId: 'cert-a',
+    enqueuedAt: new Date(),
+    ...overrides,
+  };
+}
+
+const ids = (plan: ClaimedDocument[][]) => plan.map((lot) => lot.map((d) => d.documentId));
+const byCertificate = (d: ClaimedDocument) => d.certificateId ?? undefined;
+
+describe('planSends', () => {
+  it('puts the documents of one key in one lot, in claim order, and a lone one alone', () => {
+    const a = [claimed(), claimed(), claimed()];
+    const b = claimed({ certificateId: 'cert-b' });
+    const plan = planSends([a[0]!, b, a[1]!, a[2]!], byCertificate);
+    expect(ids(plan)).toEqual([a.map((d) => d.documentId), [b.documentId]]);
+  });
+
+  it('never puts more than 50 NF-e in a lot', () => {
+    const documents = Array.from({ length: 120 }, () => claimed());
+    expect(planSends(documents, byCertificate).map((lot) => lot.length)).toEqual([50, 50, 20]);
+  });
+
+  it('never lets a lot pass 500 KB', () => {
+    const documents = Array.from({ length: 12 }, () => claimed({}, 100 * 1024));
+    const plan = planSends(documents, byCertificate);
+    expect(plan.map((lot) => lot.length)).toEqual([4, 4, 4]);
+    expect(plan.flat()).toHaveLength(12);
+  });
+
+  it('sends a document without a key (no certificate) on its own', () => {
+    const orphan = claimed({ certificateId: null });
+    const plan = planSends([claimed(), orphan, claimed()], byCertificate);
+    expect(plan.map((lot) => lot.length)).toEqual([2, 1]);
+    expect(plan[1]).toEqual([orphan]);
+  });
+});
+
+describe('planReceipts', () => {
+  it('one poll per recibo, whatever the order the rows came in', () => {
+    const r1 = [claimed({ recibo: '351000000000001' }), claimed({ recibo: '351000000000001' })];
+    const r2 = claimed({ recibo: '351000000000002' });
+    expect(ids(planReceipts([r1[0]!, r2, r1[1]!]))).toEqual([
+      r1.map((d) => d.documentId),
+      [r2.documentId],
+    ]);
+  });
+
+  it('refuses a row without a recibo', () => {
+    expect(() => planReceipts([claimed()])).toThrow(/recibo/);
+  });
+});

@@ -1,0 +1,46 @@
+import { packLots } from '@emissor/sefaz';
+
+import type { ClaimedDocument } from './transmission-queue.js';
+
+/**
+ * Documents never sent, split into what goes to SEFAZ together: those with the same key (one
+ * certificate, UF and ambiente) are packed into lots of at most 50 NF-e and 500 KB, in claim
+ * order; a document without a key (its branch lost its certificate) goes alone. A list of one is
+ * sent synchronously, a longer one as an asynchronous lot.
+ */
+export function planSends(
+  documents: readonly ClaimedDocument[],
+  keyOf: (document: ClaimedDocument) => string | undefined,
+  limits: { maxCount?: number; maxBytes?: number } = {},
+): ClaimedDocument[][] {
+  const groups = new Map<string, ClaimedDocument[]>();
+  const alone: ClaimedDocument[][] = [];
+  for (const document of documents) {
+    const key = keyOf(document);
+    if (key === undefined) alone.push([document]);
+    else {
+      const group = groups.get(key);
+      if (group) group.push(document);
+      else groups.set(key, [document]);
+    }
+  }
+  const sends = [...groups.values()].flatMap((group) =>
+    packLots(
+      group.map((d) => d.xml),
+      limits,
+    ).map((lot) => lot.flatMap((index) => group[index] ?? [])),
+  );
+  return [...sends, ...alone];
+}
+
+/** Documents waiting on a recibo, one list per recibo: one NFeRetAutorizacao4 answers them all. */
+export function planReceipts(documents: readonly ClaimedDocument[]): ClaimedDocument[][] {
+  const byRecibo = new Map<string, ClaimedDocument[]>();
+  for (const document of documents) {
+    if (!document.recibo) throw new Error('a receipt poll needs a recibo');
+    const lot = byRecibo.get(document.recibo);
+    if (lot) lot.push(document);
+    else byRecibo.set(document.recibo, [document]);
+  }
+  return [...byRecibo.values()];
+}

@@ -1,0 +1,171 @@
+// Part 6 — transmission on: the API sends every emission to a local SEFAZ (apps/sefaz-simulator as
+// its own process, 300 ms of simulated latency) over mutual TLS, in lots. Measured:
+// (a) POST /v1/emissoes answered per second and its p99 with transmission on vs off, same load;
+// (b) documents authorised per second end to end (emission → autorizada) for a fixed batch;
+// (c) the time from emission to autorizada (p50, p99), from the database's own timestamps.
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { load } from './http.mjs';
+import { openLoop } from './open-loop.mjs';
+import { startSimulator } from './simulator.mjs';
+import { BRANCHES, branchRefs, cpuBetween, cpuSeconds, withStack } from './stack.mjs';
+import { emissionRequest } from './fixtures.mjs';
+import { percentile } from './stats.mjs';
+
+/** Issue #16: the end-to-end rate is measured with 300 ms of SEFAZ latency on every answer. */
+export const SIMULATED_LATENCY_MS = 300;
+
+const bodiesOf = () =>
+  Array.from({ length: BRANCHES }, (_, i) =>
+    JSON.stringify(emissionRequest(branchRefs(i), { items: 10 })),
+  );
+
+/** The same emission load on a stack: closed loop at 64 connections, then open loop at a fixed rate. */
+async function emissionLoad(stack, { quick, log, label }) {
+  const duration = quick ? 3 : 10;
+  const bodies = bodiesOf();
+  await load(stack, {
+    title: 'warm-up',
+    connections: 16,
+    duration: quick ? 1 : 3,
+    method: 'POST',
+    path: '/v1/emissoes',
+    bodies,
+  });
+  await stack.sql.query('analyze documents, document_xml, series, certificates');
+  const closed = await load(stack, {
+    title: `${label}, 32 series, 64 conn`,
+    connections: 64,
+    duration,
+    method: 'POST',
+    path: '/v1/emissoes',
+    bodies,
+  });
+  const rate = 200;
+  const before = stack.sampler.cpu();
+  const open = await openLoop({
+    url: `${stack.api.url}/v1/emissoes`,
+    apiKey: stack.product.api_key,
+    bodies,
+    rate,
+    connections: 64,
+    durationS: duration,
+  });
+  const cpu = cpuBetween(before, stack.sampler.cpu());
+  log(
+    `transmission: ${label}: ${closed.okPerSec.toFixed(0)}/s p99 ${closed.p99} ms (64 conn); at ${rate}/s p50 ${open.p50.toFixed(1)} ms p99 ${open.p99.toFixed(1)} ms`,
+  );
+  return { closed, open: { ...open, cpuApi: cpu.api, cpuPg: cpu.pg } };
+}
+
+/** Waits until nothing is in transmission (bounded), returning the seconds it took. */
+async function drained(stack, timeoutMs) {
+  const t0 = performance.now();
+  for (;;) {
+    const { rows } = await stack.sql.query('select count(*)::int as n from transmission_queue');
+    if (rows[0].n === 0) return (performance.now() - t0) / 1000;
+    if (performance.now() - t0 > timeoutMs)
+      throw new Error(`${rows[0].n} documents still in transmission after ${timeoutMs} ms`);
+    await sleep(200);
+  }
+}
+
+/** (b) and (c): a fixed batch emitted at a rate above the target, followed until every one is final. */
+async function endToEnd(stack, simulator, { quick, log }) {
+  const count = quick ? 600 : 6000;
+  const rate = 400;
+  const startedAt = new Date();
+  const cpuBefore = { ...stack.sampler.cpu(), simulator: cpuSeconds(simulator.pid) };
+  const emitted = await openLoop({
+    url: `${stack.api.url}/v1/emissoes`,
+    apiKey: stack.product.api_key,
+    bodies: bodiesOf(),
+    rate,
+    connections: 64,
+    durationS: count / rate,
+  });
+  const drainSeconds = await drained(stack, 600_000);
+  const cpuAfter = { ...stack.sampler.cpu(), simulator: cpuSeconds(simulator.pid) };
+  // The database's clocks: documents.created_at (the emission's commit) and
+  // document_protocols.created_at (the commit that stored the protocol).
+  const { rows } = await stack.sql.query(
+    `select d.status, count(*)::int as n,
+            min(d.created_at) as first_emitted, max(p.created_at) as last_final,
+            coalesce(array_agg(extract(epoch from p.created_at - d.created_at) * 1000)
+                     filter (where d.status = 'autorizada'), '{}') as ms
+     from documents d left join document_protocols p on p.document_id = d.id
+     where d.created_at >= $1
+     group by d.status`,
+    [startedAt],
+  );
+  const statuses = Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  const authorised = statuses.autorizada ?? 0;
+  const first = Math.min(...rows.map((r) => r.first_emitted.getTime()));
+  const last = Math.max(...rows.filter((r) => r.last_final).map((r) => r.last_final.getTime()));
+  const seconds = (last - first) / 1000;
+  const latencies = rows.flatMap((r) => r.ms.map(Number)).sort((a, b) => a - b);
+  const lots = await stack.sql.query(
+    `select count(*)::int as lots, coalesce(sum(cardinality(protocolos)), 0)::int as documents
+     from sefaz_simulator.lote where recebido_em >= $1`,
+    [startedAt],
+  );
+  const wall = (cpuAfter.at - cpuBefore.at) / 1000;
+  const result = {
+    emitted: emitted.ok,
+    emissionRate: rate,
+    emissionErrors: emitted.errors + emitted.non2xx,
+    statuses,
+    authorised,
+    seconds,
+    perSecond: authorised / seconds,
+    drainSeconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? NaN,
+    asyncLots: lots.rows[0].lots,
+    documentsInLots: lots.rows[0].documents,
+    cpuApi: (cpuAfter.api - cpuBefore.api) / wall,
+    cpuPg: (cpuAfter.pg - cpuBefore.pg) / wall,
+    cpuSimulator: (cpuAfter.simulator - cpuBefore.simulator) / wall,
+  };
+  log(
+    `transmission: end to end: ${authorised}/${count} autorizada in ${seconds.toFixed(1)} s = ${result.perSecond.toFixed(0)}/s; ` +
+      `emission → autorizada p50 ${result.p50.toFixed(0)} ms p99 ${result.p99.toFixed(0)} ms; ` +
+      `${result.documentsInLots} NF-e in ${result.asyncLots} async lots, the rest sync; statuses ${JSON.stringify(statuses)}`,
+  );
+  return result;
+}
+
+export async function runTransmission({ quick, log }) {
+  let off;
+  await withStack({ quick, log }, async (stack) => {
+    off = await emissionLoad(stack, { quick, log, label: 'transmission off' });
+  });
+  let on;
+  let e2e;
+  let simulator;
+  await withStack(
+    {
+      quick,
+      log,
+      // Production refuses SEFAZ=simulator, so the API under test (NODE_ENV=production) talks to the
+      // local SEFAZ as to any authoriser: SEFAZ=official with SEFAZ_URL and its CA.
+      sidecar: async (pg) => {
+        simulator = await startSimulator(pg.url, log, { latencyMs: SIMULATED_LATENCY_MS });
+        return {
+          env: { SEFAZ: 'official', SEFAZ_URL: simulator.url, SEFAZ_CA_FILE: simulator.caPath },
+          stop: () => simulator.stop(),
+        };
+      },
+    },
+    async (stack) => {
+      on = await emissionLoad(stack, { quick, log, label: 'transmission on' });
+      const backlog = await drained(stack, 600_000);
+      log(
+        `transmission: the emission load's backlog was authorised ${backlog.toFixed(1)} s after it ended`,
+      );
+      e2e = await endToEnd(stack, simulator, { quick, log });
+    },
+  );
+  return { part: 'transmission', quick, latencyMs: SIMULATED_LATENCY_MS, off, on, e2e };
+}
