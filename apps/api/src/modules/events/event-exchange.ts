@@ -3,13 +3,13 @@ import {
   buildEnvEvento,
   buildProcEventoNFe,
   classifyConsulta,
-  classifyCStat,
   classifyEventos,
+  isDuplicateEvento,
+  registeredEvento,
   TP_EVENTO_CANCELAMENTO,
   TP_EVENTO_CARTA_CORRECAO,
   type Ambiente,
   type Classification,
-  type RetConsSitNFe,
   type RetEvento,
   type TlsCredentials,
 } from '@emissor/sefaz';
@@ -18,9 +18,6 @@ import { idLoteOf, type ExchangeSettings } from '../transmission/exchange.js';
 import { laterAttempt } from '../transmission/retry-delay.js';
 import { sefazCaller } from '../transmission/sefaz-call.js';
 import type { ClaimedEvent, EventAttemptResult } from './event-queue.js';
-
-/** 573 "Duplicidade de Evento": SEFAZ holds an event with this tpEvento, chave and nSeqEvento. */
-const DUPLICATE_EVENT = '573';
 
 const TP_EVENTO = {
   cancelamento: TP_EVENTO_CANCELAMENTO,
@@ -53,15 +50,19 @@ export async function runEventAttempt(
     if (answer.kind !== 'retConsSitNFe') throw new Error(`unexpected ${answer.kind}`);
     const consulta = classifyConsulta(answer);
     if (consulta.kind !== 'final') return later(consulta);
-    const registered = registeredEvent(answer, tpEvento, claimed.sequencia);
+    const registered = registeredEvento(answer, {
+      chave: claimed.chave,
+      tpEvento,
+      nSeqEvento: claimed.sequencia,
+    })?.retEvento;
     if (registered) return registeredResult(claimed, registered);
     // SEFAZ said it holds this event but does not list it: sending again would only meet 573
     // again (and, repeated, 656); the event is settled as refused with SEFAZ's own code.
-    if (claimed.lastCStat === DUPLICATE_EVENT)
+    if (claimed.lastCStat !== null && isDuplicateEvento(claimed.lastCStat))
       return {
         kind: 'final',
         status: 'rejeitado',
-        cStat: DUPLICATE_EVENT,
+        cStat: claimed.lastCStat,
         xMotivo:
           'Rejeição: Duplicidade de Evento (the event is not listed by NFeConsultaProtocolo4)',
       };
@@ -91,21 +92,6 @@ export async function runEventAttempt(
   // A lot-level refusal (no retEvento) settles nothing about this event's registration by itself;
   // `sent` makes the next attempt consult first.
   return later(classification);
-}
-
-/** The retEvento of the chave's registered event with this type and sequence, if SEFAZ lists it. */
-function registeredEvent(
-  answer: RetConsSitNFe,
-  tpEvento: string,
-  sequencia: number,
-): RetEvento | undefined {
-  for (const proc of answer.procEventoNFe) {
-    const ret = proc.retEvento;
-    if (!ret || proc.tpEvento !== tpEvento || Number(proc.nSeqEvento) !== sequencia) continue;
-    const meaning = classifyCStat('evento', ret.cStat, ret.xMotivo);
-    if (meaning.kind === 'final' && meaning.result === 'registrado') return ret;
-  }
-  return undefined;
 }
 
 function registeredResult(claimed: ClaimedEvent, retEvento: RetEvento): EventAttemptResult {

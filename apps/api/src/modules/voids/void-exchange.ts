@@ -1,6 +1,7 @@
 import {
   buildProcInutNFe,
   classifyInutilizacao,
+  inutilizacaoConflict,
   type Ambiente,
   type Classification,
   type TlsCredentials,
@@ -10,9 +11,6 @@ import type { ExchangeSettings } from '../transmission/exchange.js';
 import { laterAttempt } from '../transmission/retry-delay.js';
 import { sefazCallerOfUf } from '../transmission/sefaz-call.js';
 import type { ClaimedVoid, VoidAttemptResult } from './void-queue.js';
-
-/** 563 "Já existe pedido de Inutilização com a mesma faixa de inutilização" (sefaz.md §5). */
-const SAME_RANGE = '563';
 
 /**
  * One attempt for one inutilização: send the stored, signed inutNFe to NFeInutilizacao4. There is
@@ -44,7 +42,7 @@ export async function runVoidAttempt(
       homologadaEm: answer.dhRecbto ?? null,
       procXml: buildProcInutNFe(inutXml, answer.xml),
     };
-  if (claimed.maybeSent && answer.cStat === SAME_RANGE)
+  if (claimed.maybeSent && inutilizacaoConflict(answer.cStat) === 'same_range')
     return {
       kind: 'final',
       status: 'homologada',
