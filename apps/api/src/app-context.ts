@@ -9,6 +9,7 @@ import type { Env } from './env.js';
 import type { Logger } from './http/logger.js';
 import type { CredentialsCache } from './modules/certificates/credentials-cache.js';
 import type { Emissions } from './modules/emissions/emissions.js';
+import type { SefazLink } from './modules/sefaz-status/ask-status.js';
 import type { FinalStatusSignal } from './modules/transmission/final-status-signal.js';
 import type { TransmissionMetrics } from './modules/transmission/transmission-metrics.js';
 
@@ -29,5 +30,7 @@ export interface AppContext {
   onSefazWorkQueued?: () => void;
   /** Transmission's metrics, exported by GET /metrics (with zeros when SEFAZ=off). */
   transmissionMetrics?: TransmissionMetrics;
+  /** How this process reaches SEFAZ (client, `SEFAZ_URL`); absent when SEFAZ=off. */
+  sefaz?: SefazLink;
   clock: () => Date;
 }

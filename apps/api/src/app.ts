@@ -20,6 +20,7 @@ import { emissionsHandlers } from './modules/emissions/emissions.router.js';
 import { eventsHandlers } from './modules/events/events.router.js';
 import { healthHandlers } from './modules/health/health.router.js';
 import { openApiHandlers } from './modules/openapi/openapi.router.js';
+import { sefazStatusHandlers } from './modules/sefaz-status/sefaz-status.router.js';
 import { seriesHandlers } from './modules/series/series.router.js';
 import { voidsHandlers } from './modules/voids/voids.router.js';
 
@@ -52,6 +53,7 @@ export function createApp(ctx: AppContext): express.Express {
     documents: documentsHandlers(ctx),
     events: eventsHandlers(ctx),
     voids: voidsHandlers(ctx),
+    sefaz: sefazStatusHandlers(ctx),
   });
   createExpressEndpoints(contract, router, app, {
     // Text checks before the key check: a bad body is a 422 whatever the key, as before.

@@ -103,6 +103,9 @@ export async function startServer(
     ...(finalStatus && { finalStatus }),
     ...(sefaz && { onSefazWorkQueued: () => fiscalWork?.poke() }),
     transmissionMetrics,
+    ...(sefaz && {
+      sefaz: { client: sefaz.client, override: sefaz.override, timeoutMs: env.SEFAZ_TIMEOUT_MS },
+    }),
     clock: options.clock ?? (() => new Date()),
   });
 

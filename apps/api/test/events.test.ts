@@ -213,11 +213,9 @@ describe('cancelamento', () => {
     ]);
   });
 
-  it('a lost answer to the cancellation: the next attempt consults, finds it registered, never sends it twice', async (ctx) => {
+  it('a lost answer to the cancellation: the next attempt consults, finds it registered, never sends it twice', async () => {
     const product = await server.newProduct();
     const document = await authorisedDocument(product);
-    // The local SEFAZ's knob for lost answers of this service (apps/sefaz-simulator).
-    if (!(await admin.hasKnob('dropEventoAnswers'))) return ctx.skip();
     await admin.knobs({ dropEventoAnswers: 1 });
     const res = await product.client.cancel(document.id, JUSTIFICATIVA, { wait: 30 });
     expect(res.status).toBe(201);

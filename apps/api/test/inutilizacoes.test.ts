@@ -258,13 +258,11 @@ describe('inutilização manual', () => {
     expect((await call(undefined, 'GET', `/v1/inutilizacoes/${done.json.id}`)).status).toBe(401);
   });
 
-  it('a lost answer: the resend meets 563, which means homologada', async (ctx) => {
+  it('a lost answer: the resend meets 563, which means homologada', async () => {
     const product = await server.newProduct();
     const r = refs();
     const { nextNumber } = fresh();
     await prepareBranch(server.url, product, r, { nextNumber: nextNumber + 10 });
-    // The local SEFAZ's knob for lost answers of this service (apps/sefaz-simulator).
-    if (!(await admin.hasKnob('dropInutilizacaoAnswers'))) return ctx.skip();
     await admin.knobs({ dropInutilizacaoAnswers: 1 });
     const res = await call(product, 'POST', '/v1/inutilizacoes', {
       body: voidRequest(r, nextNumber, nextNumber + 1),

@@ -24,7 +24,8 @@ function parseJson(body: string): unknown {
 /**
  * The admin routes (plain JSON, same port, no client certificate needed):
  * `GET|PUT /admin/knobs` reads or changes the run's knobs (PUT merges the given fields);
- * `GET /admin/documents`, `PUT|DELETE /admin/documents/{chave}` manage forced outcomes per chave.
+ * `GET /admin/documents`, `PUT|DELETE /admin/documents/{chave}` manage forced outcomes per chave;
+ * `GET /admin/stats` counts the SOAP requests this process received per service.
  */
 export async function handleAdmin(
   request: IncomingMessage,
@@ -39,6 +40,10 @@ export async function handleAdmin(
       else if (request.method !== 'GET')
         return problem(response, 405, 'method_not_allowed', 'use GET or PUT');
       return json(response, 200, state.knobs);
+    }
+    if (pathname === '/admin/stats') {
+      if (request.method !== 'GET') return problem(response, 405, 'method_not_allowed', 'use GET');
+      return json(response, 200, { requests: state.requests });
     }
     if (pathname === '/admin/documents' && request.method === 'GET')
       return json(response, 200, await listDocumentKnobs(state.pool, state.schema));

@@ -8,6 +8,8 @@ export interface SimulatorState {
   /** The PostgreSQL schema of the simulator's tables, already validated. */
   readonly schema: string;
   knobs: Knobs;
+  /** SOAP requests this process received per service, for `GET /admin/stats` (tests count calls). */
+  readonly requests: Record<string, number>;
 }
 
 /** One SOAP request: who sent it (the TLS client certificate's CNPJ) and when it arrived. */

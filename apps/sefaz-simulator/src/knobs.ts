@@ -14,6 +14,10 @@ export interface Knobs {
   outage: { cStat: '108' | '109'; until: string | null } | null;
   /** The next N NFeAutorizacao4 requests are processed but their answer is dropped (connection reset). */
   dropAnswers: number;
+  /** The same for the next N NFeRecepcaoEvento4 requests: events registered, answer lost. */
+  dropEventoAnswers: number;
+  /** The same for the next N NFeInutilizacao4 requests: range judged (and voided), answer lost. */
+  dropInutilizacaoAnswers: number;
   /** Hours after authorisation a cancellation is still accepted (24 for model 55). */
   cancelDeadlineHours: number;
   /** After the deadline: reject with 501, or register with 155 (cancelamento fora de prazo). */
@@ -26,6 +30,8 @@ export const DEFAULT_KNOBS: Knobs = {
   syncAnsweredAsync: false,
   outage: null,
   dropAnswers: 0,
+  dropEventoAnswers: 0,
+  dropInutilizacaoAnswers: 0,
   cancelDeadlineHours: 24,
   lateCancellation: 'reject',
 };
@@ -58,6 +64,8 @@ export function mergeKnobs(base: Knobs, input: unknown): Knobs {
       case 'latencyMs':
       case 'pendingPolls':
       case 'dropAnswers':
+      case 'dropEventoAnswers':
+      case 'dropInutilizacaoAnswers':
       case 'cancelDeadlineHours':
         next[key] = nonNegativeInteger(value, key);
         break;

@@ -84,6 +84,7 @@ export async function startSefazSimulator(options: SimulatorOptions): Promise<Ru
     pool,
     schema,
     knobs: mergeKnobs(DEFAULT_KNOBS, options.knobs ?? {}),
+    requests: {},
   };
 
   const server = createServer(
@@ -178,6 +179,8 @@ async function handle(
     response.writeHead(403, { 'content-type': 'text/plain' }).end(reason);
     return;
   }
+
+  state.requests[service] = (state.requests[service] ?? 0) + 1;
 
   let soap: SoapRequest;
   try {

@@ -11,6 +11,7 @@ import { SimulatorSession } from './helpers/sefaz-session.js';
 import type { SimulatorProcess } from './helpers/simulator-process.js';
 import { spawnSimulator } from './helpers/simulator-process.js';
 import { field } from './helpers/soap-call.js';
+import { xmlsec1Verifies } from './helpers/xmlsec1.js';
 import { xmllintErrors } from './helpers/xsd.js';
 
 let simulator: SimulatorProcess;
@@ -59,6 +60,7 @@ describe('NFeRecepcaoEvento4', () => {
     if (answer.answer.kind !== 'retEnvEvento') throw new Error(answer.message);
     const proc = buildProcEventoNFe(evento, answer.answer.retEvento[0]?.xml ?? '');
     expect(xmllintErrors(proc, 'procEventoCancelamento')).toBe('');
+    expect(xmlsec1Verifies(proc, 'infEvento', acme.credentials.certificatePem)).toBe(true);
 
     const situation = await call('NFeConsultaProtocolo4', consSitNFe(note.chave));
     expect(xmllintErrors(situation.message, 'retConsSitNFe')).toBe('');

@@ -16,7 +16,7 @@ const all = routes(contract);
 const PUBLIC = ['health.getHealth', 'health.getReady', 'openapi.getOpenApi'];
 
 describe('contract', () => {
-  it('has the 13 routes of the spec and the DANFE, event and inutilização routes of decisions.md', () => {
+  it('has the 13 routes of the spec and the DANFE, SEFAZ status, event and inutilização routes of decisions.md', () => {
     expect(all.map(([name, r]) => `${r.method} ${r.path} ${name}`).sort()).toEqual(
       [
         'DELETE /v1/certificados certificates.deleteCertificate',
@@ -28,6 +28,7 @@ describe('contract', () => {
         'GET /v1/health health.getHealth',
         'GET /v1/health/ready health.getReady',
         'GET /v1/openapi.json openapi.getOpenApi',
+        'GET /v1/sefaz/status sefaz.getSefazStatus',
         'GET /v1/series series.listSeries',
         'PATCH /v1/series/:series_id series.patchSeries',
         'POST /v1/certificados certificates.uploadCertificate',

@@ -6,6 +6,7 @@ import { emissionsRouter } from './routes/emissions.js';
 import { eventsRouter } from './routes/events.js';
 import { healthRouter } from './routes/health.js';
 import { openApiRouter } from './routes/openapi.js';
+import { sefazRouter } from './routes/sefaz.js';
 import { seriesRouter } from './routes/series.js';
 import { voidsRouter } from './routes/voids.js';
 
@@ -25,6 +26,7 @@ export const contract = c.router(
     documents: documentsRouter,
     events: eventsRouter,
     voids: voidsRouter,
+    sefaz: sefazRouter,
   },
   { pathPrefix: '/v1', strictStatusCodes: true },
 );

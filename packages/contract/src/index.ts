@@ -5,6 +5,7 @@ export { emissionsRouter } from './routes/emissions.js';
 export { eventsRouter } from './routes/events.js';
 export { healthRouter } from './routes/health.js';
 export { openApiRouter } from './routes/openapi.js';
+export { sefazRouter } from './routes/sefaz.js';
 export { seriesRouter } from './routes/series.js';
 export { voidsRouter } from './routes/voids.js';
 
@@ -77,7 +78,6 @@ export {
   FiscalVoidReadSchema,
   FiscalVoidStatusSchema,
   InutilizacaoRequestSchema,
-  UfSchema,
   VoidIdParamsSchema,
   VoidListQuerySchema,
 } from './schemas/voids.js';
@@ -115,3 +115,10 @@ export type {
   FiscalEventRead,
 } from './schemas/events.js';
 export type { FiscalVoidRead, InutilizacaoRequest, VoidListQuery } from './schemas/voids.js';
+export {
+  SefazStatusQuerySchema,
+  SefazStatusReadSchema,
+  UF_CODES,
+  UfSchema,
+} from './schemas/sefaz.js';
+export type { SefazStatusQuery, SefazStatusRead, Uf } from './schemas/sefaz.js';

@@ -6,6 +6,7 @@ import {
   EmissaoRequestSchema,
   FiscalSeriesCreateSchema,
   FiscalSeriesPatchSchema,
+  SefazStatusQuerySchema,
   TenantBranchQuerySchema,
 } from '@emissor/contract';
 import { UuidSchema } from '@emissor/contract';
@@ -490,6 +491,16 @@ export function routeFuzzers(t: FuzzTarget): RouteFuzzer[] {
     {
       name: 'GET /v1/documentos/:document_id/xml',
       request: idRoute('GET', '/v1/documentos', '/xml', t.documentId, t.apiKey),
+    },
+    {
+      name: 'GET /v1/sefaz/status',
+      request: queryRoute(
+        'GET',
+        '/v1/sefaz/status',
+        t.apiKey,
+        { ...t.certRefs, uf: 'SP', ambiente: 'homologacao' },
+        SefazStatusQuerySchema,
+      ),
     },
   ];
 }

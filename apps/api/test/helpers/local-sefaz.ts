@@ -25,21 +25,7 @@ export function simulatorAdmin(simulator: { url: string; caPem: string }) {
       req.on('error', reject);
       req.end(JSON.stringify(body));
     });
-  const getKnobs = () =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      const req = request(`${simulator.url}/admin/knobs`, { ca: simulator.caPem }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>),
-        );
-      });
-      req.on('error', reject);
-      req.end();
-    });
   return {
-    /** Whether this simulator knows a run knob (knobs are added as the simulator grows). */
-    hasKnob: async (name: string) => name in (await getKnobs()),
     knobs: (knobs: Record<string, unknown>) => put('/admin/knobs', knobs),
     forceOutcome: (chave: string, knob: { action: string; cStat?: string; xMotivo?: string }) =>
       put(`/admin/documents/${chave}`, knob),

@@ -12,6 +12,8 @@ export async function registerEvent(
     tipo: string;
     sequencia: number;
     protocolo: string;
+    /** The retEvento's cStat: 135, or 155 for a cancellation out of time. */
+    cStat: string;
     registradoEm: Date;
     procEvento: string;
     cancelsNote: boolean;
@@ -21,8 +23,8 @@ export async function registerEvent(
   try {
     await client.query('begin');
     const inserted = await client.query(
-      `insert into ${schema}.evento (chave, tipo, sequencia, protocolo, registrado_em, proc_evento)
-       values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
+      `insert into ${schema}.evento (chave, tipo, sequencia, protocolo, registrado_em, proc_evento, c_stat)
+       values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`,
       [
         event.chave,
         event.tipo,
@@ -30,6 +32,7 @@ export async function registerEvent(
         event.protocolo,
         event.registradoEm,
         event.procEvento,
+        event.cStat,
       ],
     );
     if ((inserted.rowCount ?? 0) === 0) {
@@ -62,4 +65,31 @@ export async function eventExists(
     [chave, tipo, sequencia],
   );
   return rows.length > 0;
+}
+
+/** The cStat the cancellation of a note was registered with (135 or 155), if it was cancelled. */
+export async function cancellationStatus(
+  pool: pg.Pool,
+  schema: string,
+  chave: string,
+): Promise<string | undefined> {
+  const { rows } = await pool.query<{ c_stat: string | null }>(
+    `select c_stat from ${schema}.evento where chave = $1 and tipo = '110111'`,
+    [chave],
+  );
+  return rows[0] ? (rows[0].c_stat ?? '135') : undefined;
+}
+
+/** The highest nSeqEvento registered for a note and event type (0 when none). */
+export async function lastSequence(
+  pool: pg.Pool,
+  schema: string,
+  chave: string,
+  tipo: string,
+): Promise<number> {
+  const { rows } = await pool.query<{ last: number | null }>(
+    `select max(sequencia) as last from ${schema}.evento where chave = $1 and tipo = $2`,
+    [chave, tipo],
+  );
+  return rows[0]?.last ?? 0;
 }

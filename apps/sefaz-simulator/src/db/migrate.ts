@@ -56,6 +56,8 @@ export async function migrate(pool: pg.Pool, schema: string): Promise<void> {
         proc_evento text not null,
         primary key (chave, tipo, sequencia)
       );
+      -- The retEvento cStat (135, or 155 for a late cancellation, which consultations report as 151).
+      alter table ${s}.evento add column if not exists c_stat text;
       create table if not exists ${s}.inutilizacao (
         id bigserial primary key,
         cuf text not null,

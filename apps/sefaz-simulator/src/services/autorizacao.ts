@@ -10,6 +10,7 @@ import { children, text } from '../xml/dom.js';
 import { messageRejection } from '../xml/message-checks.js';
 import { outageStatus } from './outage.js';
 import { authoriseNfe } from './authorise-nfe.js';
+import { takeDrop } from './drop-answer.js';
 
 /** UF used in lot-level answers when the lot names none (SVRS, which serves most UFs). */
 const DEFAULT_CUF = '43';
@@ -54,7 +55,7 @@ export async function autorizacao(
   const verdicts = [];
   for (const [index, note] of notes.entries())
     verdicts.push(await authoriseNfe(message, index, note, context));
-  const dropAnswer = verdicts.some((v) => v.dropAnswer) || takeRunDrop(context);
+  const dropAnswer = verdicts.some((v) => v.dropAnswer) || takeDrop(context.state, 'dropAnswers');
 
   if (synchronous && !knobs.syncAnsweredAsync) {
     return {
@@ -83,12 +84,4 @@ export async function autorizacao(
     ),
     dropAnswer,
   };
-}
-
-/** The run-level "drop the next N answers" knob: true (and one fewer) while N > 0. */
-function takeRunDrop(context: RequestContext): boolean {
-  const { state } = context;
-  if (state.knobs.dropAnswers <= 0) return false;
-  state.knobs = { ...state.knobs, dropAnswers: state.knobs.dropAnswers - 1 };
-  return true;
 }

@@ -3,6 +3,7 @@ import { modulo11CheckDigit } from '@emissor/nfe-xml';
 import { brasiliaDateTime } from '../answers/datetime.js';
 import { retConsSitNFe } from '../answers/messages.js';
 import type { RequestContext, ServiceAnswer } from '../context.js';
+import { cancellationStatus } from '../db/events.js';
 import { eventsOf, findNfe } from '../db/nfe-registry.js';
 import { activeOutage } from '../knobs.js';
 import { rejection } from '../rules/rejection.js';
@@ -46,7 +47,13 @@ export async function consulta(
   const nfe = await findNfe(pool, schema, chNFe);
   if (!nfe) return reply(rejection('217', 'Rejeição: NF-e não consta na base de dados da SEFAZ'));
   const events = await eventsOf(pool, schema, chNFe);
-  if (nfe.status === 'cancelada')
-    return reply(rejection('101', 'Cancelamento de NF-e homologado'), nfe.protNfe, events);
+  if (nfe.status === 'cancelada') {
+    // 151 when the cancellation was accepted out of time (155), as the MOC lists it (sefaz.md §6).
+    const late = (await cancellationStatus(pool, schema, chNFe)) === '155';
+    const status = late
+      ? rejection('151', 'Cancelamento de NF-e homologado fora de prazo')
+      : rejection('101', 'Cancelamento de NF-e homologado');
+    return reply(status, nfe.protNfe, events);
+  }
   return reply(rejection(nfe.cStat, nfe.xMotivo), nfe.protNfe, events);
 }

@@ -4,7 +4,7 @@ import { brasiliaDateTime } from '../answers/datetime.js';
 import type { EventVerdict } from '../answers/messages.js';
 import { retEnvEvento, retEvento } from '../answers/messages.js';
 import type { RequestContext, ServiceAnswer } from '../context.js';
-import { eventExists, registerEvent } from '../db/events.js';
+import { eventExists, lastSequence, registerEvent } from '../db/events.js';
 import { findNfe } from '../db/nfe-registry.js';
 import { nextProtocol } from '../db/numbers.js';
 import { activeOutage } from '../knobs.js';
@@ -17,6 +17,7 @@ import { child, children, text } from '../xml/dom.js';
 import { messageRejection, rawElements } from '../xml/message-checks.js';
 import type { SchemaName } from '../xml/schemas.js';
 import { checkSignature } from '../xml/signature-status.js';
+import { takeDrop } from './drop-answer.js';
 import { outageStatus } from './outage.js';
 
 const CANCELAMENTO = '110111';
@@ -60,7 +61,10 @@ export async function recepcaoEvento(
   const answers: string[] = [];
   for (const [index, event] of eventElements.entries())
     answers.push(await judgeEvent(message, index, event, raws[index] ?? '', context));
-  return lot(rejection('128', 'Lote de Evento Processado'), answers);
+  return {
+    ...lot(rejection('128', 'Lote de Evento Processado'), answers),
+    dropAnswer: takeDrop(context.state, 'dropEventoAnswers'),
+  };
 }
 
 async function judgeEvent(
@@ -134,6 +138,19 @@ async function judgeEvent(
   if (nfe.status !== 'autorizada')
     return verdict(rejection('580', 'Rejeição: Evento exige uma NF-e autorizada'));
 
+  if (tpEvento === CARTA_CORRECAO) {
+    // Each CC-e takes the next sequence: a gap is refused like a number above the limit
+    // (594, as issuers report it: ixcsoft.com.br "Rejeição 594", sefaz.md §4.3 lists 594 for CC-e).
+    const last = await lastSequence(pool, schema, chNFe, CARTA_CORRECAO);
+    if (sequence > last + 1)
+      return verdict(
+        rejection(
+          '594',
+          'Rejeição: O número de sequência do evento informado é maior que o permitido',
+        ),
+      );
+  }
+
   let registered = rejection('135', 'Evento registrado e vinculado a NF-e');
   if (tpEvento === CANCELAMENTO) {
     if (sequence !== 1)
@@ -164,6 +181,7 @@ async function judgeEvent(
     tipo: tpEvento,
     sequencia: sequence,
     protocolo: nProt,
+    cStat: registered.cStat,
     registradoEm: context.receivedAt,
     procEvento: `<procEventoNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00">${raw}${answer}</procEventoNFe>`,
     cancelsNote: tpEvento === CANCELAMENTO,

@@ -14,6 +14,7 @@ import type { Element } from '../xml/dom.js';
 import { text } from '../xml/dom.js';
 import { messageRejection } from '../xml/message-checks.js';
 import { checkSignature } from '../xml/signature-status.js';
+import { takeDrop } from './drop-answer.js';
 import { outageStatus } from './outage.js';
 
 /** Most numbers one inutilização may void (201). */
@@ -48,6 +49,18 @@ export async function inutilizacao(
   if (outage) return reply(outageStatus(outage));
   const refused = messageRejection(message, 'inutNFe', '215');
   if (refused) return reply(refused);
+  const answer = await judgeRange(message, field, reply, context);
+  return { ...answer, dropAnswer: takeDrop(context.state, 'dropInutilizacaoAnswers') };
+}
+
+/** The rules of a schema-valid inutilização, then the registry: 102, or the first rejection. */
+async function judgeRange(
+  message: string,
+  field: (name: string) => string,
+  reply: (status: Rejection, range?: InutRange, nProt?: string) => ServiceAnswer,
+  context: RequestContext,
+): Promise<ServiceAnswer> {
+  const cUF = field('cUF');
   const range: InutRange = {
     ano: field('ano'),
     CNPJ: field('CNPJ'),

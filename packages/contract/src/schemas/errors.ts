@@ -27,6 +27,7 @@ export const ErrorCodeSchema = z.enum([
   'unsupported_media_type',
   'rate_limited',
   'service_unavailable',
+  'sefaz_unavailable',
   'internal_error',
   // Answered by the HTTP layer before any route is matched (a request Node's parser refuses).
   'bad_request',
@@ -117,7 +118,7 @@ export const ERROR_CODE_DESCRIPTIONS: Readonly<
   sefaz_disabled: {
     status: 409,
     description:
-      'Transmission to SEFAZ is off (SEFAZ=off): events and inutilizações cannot be sent.',
+      'The service runs with SEFAZ=off: nothing is sent to SEFAZ, so this route (status, events, inutilizações) has nothing to do.',
   },
   payload_too_large: {
     status: 413,
@@ -136,6 +137,11 @@ export const ERROR_CODE_DESCRIPTIONS: Readonly<
   service_unavailable: {
     status: 503,
     description: 'The database cannot be reached; retry after the Retry-After header.',
+  },
+  sefaz_unavailable: {
+    status: 503,
+    description:
+      'The SEFAZ authoriser did not answer (network failure, timeout, or an answer that could not be read); retry after the Retry-After header.',
   },
   internal_error: {
     status: 500,

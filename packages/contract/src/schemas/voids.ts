@@ -4,38 +4,8 @@ import { fastObject } from '../fast-parse/fast-object.js';
 
 import { AmbienteSchema, DateTimeSchema, queryInt, RefSchema, UuidSchema } from './common.js';
 import { JustificativaSchema } from './events.js';
+import { UfSchema } from './sefaz.js';
 import { NextNumberSchema, SerieSchema } from './series.js';
-
-/** The 27 federative units (the emitter's, whose authoriser registers the inutilização). */
-export const UfSchema = z.enum([
-  'AC',
-  'AL',
-  'AM',
-  'AP',
-  'BA',
-  'CE',
-  'DF',
-  'ES',
-  'GO',
-  'MA',
-  'MG',
-  'MS',
-  'MT',
-  'PA',
-  'PB',
-  'PE',
-  'PI',
-  'PR',
-  'RJ',
-  'RN',
-  'RO',
-  'RR',
-  'RS',
-  'SC',
-  'SE',
-  'SP',
-  'TO',
-]);
 
 /**
  * A range of a series' numbers to void at SEFAZ. It must lie below the series' `next_number` and

@@ -43,10 +43,18 @@ export type EventAttemptResult =
   | { kind: 'final'; status: 'rejeitado'; cStat: string; xMotivo: string }
   | LaterAttempt;
 
+// A document's events go to SEFAZ one at a time, in the order they were numbered: a CC-e waits
+// for the CC-e before it (SEFAZ refuses a sequence that skips one, 594), a cancellation for the
+// CC-e in flight (after it, a CC-e would be refused with 580).
+const IN_TURN = `not exists (
+  select 1 from fiscal_events e join fiscal_events p on p.document_id = e.document_id
+  where e.id = q.event_id and p.id <> e.id and p.status = 'processando'
+    and p.tipo = 'carta_correcao' and (e.tipo = 'cancelamento' or p.sequencia < e.sequencia))`;
+
 const CLAIM = {
   name: 'emissor_fiscal_event_claim',
   text: `
-    with ${claimCtes(QUEUE)}
+    with ${claimCtes(QUEUE, IN_TURN)}
     select c.record_id as "eventId", c.attempts as attempt, c.was_sent as "maybeSent",
            c.last_cstat as "lastCStat", e.tipo, e.sequencia, e.evento_xml as "eventoXml",
            e.document_id as "documentId", d.chave_acesso as chave, d.ambiente,

@@ -10,14 +10,14 @@ export type WorkQueueTable =
  * claimed for one attempt before anything is sent: the attempt count (the fence its result is
  * stored under), `sent` (whoever claims it next asks SEFAZ first) and the lease of $2 ms.
  * `claimed` has the record id (`record_id`), `attempts`, `was_sent` (before this claim) and
- * `last_cstat`.
+ * `last_cstat`. `eligible` (SQL over the queue row `q`) holds back rows that must wait their turn.
  */
-export function claimCtes({ table, id }: WorkQueueTable): string {
+export function claimCtes({ table, id }: WorkQueueTable, eligible = 'true'): string {
   return `
     picked as materialized (
       select q.${id} as record_id, q.sent as was_sent
       from ${table} q
-      where q.available_at <= now()
+      where q.available_at <= now() and (${eligible})
       order by q.available_at
       limit $1
       for update skip locked

@@ -1,0 +1,68 @@
+import { contract } from '@emissor/contract';
+import { autorizadorOf, isUf } from '@emissor/sefaz';
+import { initServer } from '@ts-rest/express';
+
+import type { AppContext } from '../../app-context.js';
+import { appError } from '../../errors.js';
+import { productOf } from '../../http/product-of.js';
+import { findLiveCertificate } from '../certificates/certificates.repository.js';
+import { askStatus } from './ask-status.js';
+import { createStatusCache } from './status-cache.js';
+
+/**
+ * `GET /v1/sefaz/status`: SEFAZ off → 409; no live certificate for the branch → 404; a
+ * certificate out of its validity → 409 (TLS would fail); then the authoriser's answer, shared for
+ * 3 minutes per authoriser and ambiente by every process (status-cache.ts).
+ */
+export function sefazStatusHandlers(ctx: AppContext) {
+  const cache = createStatusCache(ctx.pool);
+  return initServer().router(contract.sefaz, {
+    getSefazStatus: async ({ query, req }) => {
+      const link = ctx.sefaz;
+      if (!link)
+        throw appError(
+          'sefaz_disabled',
+          'This service runs with SEFAZ=off: it does not talk to SEFAZ.',
+        );
+      const certificate = await findLiveCertificate(ctx.db, {
+        productId: productOf(req),
+        tenantRef: query.tenant_ref,
+        branchRef: query.branch_ref,
+      });
+      if (!certificate)
+        throw appError('certificate_not_found', 'No live certificate for this tenant and branch.');
+      const now = ctx.clock();
+      if (certificate.not_valid_after < now)
+        throw appError('certificate_expired', 'The branch certificate has expired.');
+      if (certificate.not_valid_before > now)
+        throw appError('certificate_not_yet_valid', 'The branch certificate is not valid yet.');
+
+      const { uf, ambiente } = query;
+      // The contract's UF list and the endpoint table's are the same 27; this narrows the type.
+      if (!isUf(uf)) throw new Error('the contract let through an unknown UF');
+      const autorizador = autorizadorOf(uf);
+      const status = await cache.get({ autorizador, ambiente }, () =>
+        askStatus(link, { uf, ambiente, credentials: () => ctx.credentials.get(certificate.id) }),
+      );
+      if (status.kind === 'failed')
+        throw appError(
+          'sefaz_unavailable',
+          `The authoriser ${autorizador} (${ambiente}) did not answer; retry in ${status.retryAfterS} s.`,
+          { 'Retry-After': String(status.retryAfterS) },
+        );
+      const { answer } = status;
+      return {
+        status: 200,
+        body: {
+          uf,
+          ambiente,
+          autorizador,
+          codigo: answer.codigo,
+          motivo: answer.motivo,
+          tempo_medio_s: answer.tempoMedioS,
+          consultado_em: answer.consultadoEm.toISOString(),
+        },
+      };
+    },
+  });
+}
