@@ -82,7 +82,7 @@ export function renderTransmission(r) {
     '',
     load,
     '',
-    `End to end: ${e2e.emitted} emissions at ${e2e.emissionRate}/s on 32 series, then followed until none is in transmission. Authorised per second is the autorizada count over the time from the first emission's commit to the last protocol's commit; the latency is each NF-e's document_protocols.created_at − documents.created_at (both PostgreSQL's clock). Statuses: ${JSON.stringify(e2e.statuses)}.`,
+    `End to end: ${e2e.emitted} emissions at ${e2e.emissionRate}/s on 32 series, then followed until none is in transmission. Authorised per second is the autorizada count over the time from the first emission's commit to the last protocol's commit; the latency is each NF-e's document_protocols.created_at − documents.created_at (both PostgreSQL's clock). Statuses: ${JSON.stringify(e2e.statuses)}${e2e.rejections && Object.keys(e2e.rejections).length ? `, rejections by cStat ${JSON.stringify(e2e.rejections)}` : ''}.`,
     '',
     flow,
   ].join('\n');

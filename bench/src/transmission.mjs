@@ -15,13 +15,31 @@ import { percentile } from './stats.mjs';
 /** Issue #16: the end-to-end rate is measured with 300 ms of SEFAZ latency on every answer. */
 export const SIMULATED_LATENCY_MS = 300;
 
+// The 32 branches share one emitter CNPJ, and SEFAZ numbers per CNPJ and series: with series 1
+// everywhere, branch 2's first number would be a duplicate of branch 1's (539). Each branch gets a
+// series of its own for this part.
+const serieOf = (branch) => 100 + branch;
+
+async function ownSeries(stack) {
+  for (let i = 0; i < BRANCHES; i++) {
+    const res = await fetch(`${stack.api.url}/v1/series`, {
+      method: 'POST',
+      headers: { 'x-api-key': stack.product.api_key, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...branchRefs(i), serie: serieOf(i), next_number: 1 }),
+    });
+    if (res.status !== 201)
+      throw new Error(`series ${serieOf(i)}: ${res.status} ${await res.text()}`);
+  }
+}
+
 const bodiesOf = () =>
   Array.from({ length: BRANCHES }, (_, i) =>
-    JSON.stringify(emissionRequest(branchRefs(i), { items: 10 })),
+    JSON.stringify(emissionRequest(branchRefs(i), { items: 10, serie: serieOf(i) })),
   );
 
 /** The same emission load on a stack: closed loop at 64 connections, then open loop at a fixed rate. */
 async function emissionLoad(stack, { quick, log, label }) {
+  await ownSeries(stack);
   const duration = quick ? 3 : 10;
   const bodies = bodiesOf();
   await load(stack, {
@@ -99,6 +117,11 @@ async function endToEnd(stack, simulator, { quick, log }) {
     [startedAt],
   );
   const statuses = Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  const { rows: refusals } = await stack.sql.query(
+    `select rejeicao_codigo as code, count(*)::int as n from documents
+     where created_at >= $1 and status = 'rejeitada' group by 1`,
+    [startedAt],
+  );
   const authorised = statuses.autorizada ?? 0;
   const first = Math.min(...rows.map((r) => r.first_emitted.getTime()));
   const last = Math.max(...rows.filter((r) => r.last_final).map((r) => r.last_final.getTime()));
@@ -115,6 +138,7 @@ async function endToEnd(stack, simulator, { quick, log }) {
     emissionRate: rate,
     emissionErrors: emitted.errors + emitted.non2xx,
     statuses,
+    rejections: Object.fromEntries(refusals.map((r) => [r.code, r.n])),
     authorised,
     seconds,
     perSecond: authorised / seconds,

@@ -6,6 +6,7 @@ import { createAuthenticator } from './auth/authenticator.js';
 import { loadKeyring } from './crypto/master-key.js';
 import { resolveMasterSecret } from './crypto/master-secret.js';
 import { openDatabase, type OpenDatabase } from './db/database.js';
+import { connectDatabase, type DatabaseHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Env } from './env.js';
 import { answerClientErrors } from './http/client-error.js';
@@ -45,6 +46,9 @@ export interface ServerOptions {
   clock?: () => Date;
 }
 
+/** Connections of the transmission workers (claims and results, one short statement each). */
+const TRANSMISSION_POOL_SIZE = 4;
+
 /** Opens the database, runs pending migrations, and serves the API. */
 export async function startServer(
   env: Env,
@@ -66,6 +70,12 @@ export async function startServer(
   }
 
   let sefaz: SefazConnection | undefined;
+  // Transmission's claims and results go through their own few connections: a busy queue must not
+  // make POST /v1/emissoes wait for a connection of the pool it answers with. They commit without
+  // waiting for the disk (synchronous_commit=off): what a PostgreSQL crash could forget of them (a
+  // claim's `sent`, a final status of the last fraction of a second) is found again by consulting
+  // SEFAZ, which never authorises a chave twice (204), while emissions keep the disk to themselves.
+  let transmissionDb: DatabaseHandle | undefined;
   if (env.SEFAZ !== 'off') {
     try {
       sefaz = await openSefazConnection(env, database.url, logger);
@@ -73,6 +83,11 @@ export async function startServer(
       await database.close();
       throw error;
     }
+    transmissionDb = connectDatabase(
+      database.url,
+      TRANSMISSION_POOL_SIZE,
+      '-c synchronous_commit=off',
+    );
   }
   const credentials = createCredentialsCache(database.db, keyring);
   const finalStatus: FinalStatusSignal | undefined = sefaz
@@ -119,9 +134,9 @@ export async function startServer(
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
 
-  if (sefaz)
+  if (sefaz && transmissionDb)
     workers = startTransmissionWorkers(
-      createTransmissionQueue(database.pool, { voidRejected: env.SEFAZ_VOID_REJECTED }),
+      createTransmissionQueue(transmissionDb.pool, { voidRejected: env.SEFAZ_VOID_REJECTED }),
       (id) => credentials.get(id),
       {
         client: sefaz.client,
@@ -134,7 +149,9 @@ export async function startServer(
       },
       logger.child({ module: 'transmission' }),
     );
-  // Cancellations, cartas de correção and inutilizações (decisions.md "Events and inutilização").
+  // Cancellations, cartas de correção and inutilizações (decisions.md "Events and inutilização"), on
+  // the main pool: their results are committed durably (an inutilização's protocol cannot be
+  // fetched again after a lost commit).
   if (sefaz)
     fiscalWork = startFiscalWork(
       database.pool,
@@ -167,6 +184,7 @@ export async function startServer(
       });
       await workers?.stop();
       await fiscalWork?.stop();
+      await transmissionDb?.db.destroy();
       await sefaz?.close();
       await finalStatus?.close();
       await signing.close();

@@ -203,10 +203,18 @@ describe('POST /v1/emissoes with IBS/CBS/IS lines', () => {
       type: 'ibs_cbs_base_conflict',
     },
     {
-      name: 'a CST whose group Emissor does not write (620, monofasia)',
-      extra: IBS_CBS().map((l) => ({ ...l, cst: '620', classificacao_tributaria: '620001' })),
-      loc: [...line(3), 'cst'],
-      type: 'ibs_cbs_cst_unsupported',
+      name: 'CST 620 without its monophase group (fiscal_result.ibs_cbs.monofasia)',
+      extra: IBS_CBS().map((l) => ({
+        ...l,
+        cst: '620',
+        classificacao_tributaria: '620001',
+        base_calc: '0',
+        valor: '0',
+        aliquota: undefined,
+      })),
+      loc: ['body', 'itens', 0, 'fiscal_result', 'ibs_cbs', 'monofasia'],
+      type: 'ibs_cbs_rule',
+      msg: /UB13-40 \(SEFAZ rejection 1116\): CST 620 requires gIBSCBSMono/,
     },
     {
       name: 'a cClassTrib that is not 6 digits',

@@ -280,4 +280,226 @@ describe('document rules', () => {
       expect(verdict(edited)).toBe(cStat);
     });
   });
+  describe('IBSCBS groups beyond gIBSCBS (NT 2025.002 v1.31 group UB)', () => {
+    const codes = (cst: string) =>
+      (['ibs_uf', 'ibs_mun', 'cbs'] as const).map((tax_domain) => ({
+        tax_domain,
+        cst,
+        classificacao_tributaria: `${cst}001`,
+        base_calc: '0',
+        base_calc_percent: '100',
+        valor: '0',
+        rule_id: 'rtc',
+      }));
+    const sphere = (tax_domain: 'ibs_uf' | 'ibs_mun' | 'cbs', aliquota: string, valor: string) => ({
+      tax_domain,
+      cst: '000',
+      classificacao_tributaria: '000001',
+      base_calc: '500.00',
+      base_calc_percent: '100',
+      aliquota,
+      valor,
+      rule_id: 'rtc',
+    });
+    const spheres = () => [
+      sphere('ibs_uf', '0.10', '0.50'),
+      sphere('ibs_mun', '0', '0.00'),
+      sphere('cbs', '0.90', '4.50'),
+    ];
+    /** The helper's item with these lines and groups; `note` drops its ICMS (CSOSN). */
+    const withGroups = (
+      tributos: object[],
+      ibs_cbs: object,
+      overrides: Parameters<typeof nfeRequest>[1] = {},
+    ) => {
+      const base = nfeRequest(CNPJ, overrides);
+      const [item] = base.itens;
+      return built({
+        ...overrides,
+        itens: [
+          {
+            ...item!,
+            fiscal_result: { ...item!.fiscal_result, tributos: tributos as never, ibs_cbs },
+          },
+        ],
+      });
+    };
+    const AMAZONAS = {
+      ...nfeRequest(CNPJ).emitente,
+      address_city: 'MANAUS',
+      address_state: 'AM',
+      address_city_ibge_code: '1302603',
+      address_zip: '69005000',
+    };
+    const DOCUMENTS = {
+      mono: () =>
+        withGroups(codes('620'), {
+          monofasia: {
+            padrao: {
+              quantidade: '100',
+              ad_rem_ibs: '0.10',
+              valor_ibs: '10.00',
+              ad_rem_cbs: '0.90',
+              valor_cbs: '90.00',
+            },
+          },
+        }),
+      transfer: () =>
+        withGroups(
+          codes('800'),
+          { transferencia_credito: { valor_ibs: '1.00', valor_cbs: '9.00' } },
+          { fin_nfe: '6', tp_nf_debito: '05' },
+        ),
+      zfm: () =>
+        withGroups(
+          codes('810'),
+          { credito_presumido_zfm: { competencia: '2026-10', tipo: '1', valor: '5.00' } },
+          { fin_nfe: '5', tp_nf_credito: '02', emitente: AMAZONAS },
+        ),
+      adjustment: () =>
+        withGroups(codes('811'), {
+          ajuste_competencia: { competencia: '2026-10', valor_ibs: '1.00', valor_cbs: '9.00' },
+        }),
+      regular: () =>
+        withGroups(spheres(), {
+          tributacao_regular: {
+            cst: '000',
+            classificacao_tributaria: '000001',
+            aliquota_ibs_uf: '0.10',
+            valor_ibs_uf: '0.50',
+            aliquota_ibs_mun: '0',
+            valor_ibs_mun: '0',
+            aliquota_cbs: '0.90',
+            valor_cbs: '4.50',
+          },
+          estorno_credito: { valor_ibs: '0.50', valor_cbs: '4.50' },
+        }),
+      government: () =>
+        withGroups(
+          // 0.90 % × (1 − 10 %) on 500.00 = 4.05; IBS UF 0.09 % = 0.45.
+          [
+            sphere('ibs_uf', '0.10', '0.45'),
+            sphere('ibs_mun', '0', '0.00'),
+            sphere('cbs', '0.90', '4.05'),
+          ],
+          {
+            compra_governamental: {
+              aliquota_ibs_uf: '0.10',
+              valor_ibs_uf: '0.45',
+              aliquota_ibs_mun: '0',
+              valor_ibs_mun: '0',
+              aliquota_cbs: '0.90',
+              valor_cbs: '4.05',
+            },
+          },
+          {
+            compra_governamental: { tipo_ente: '1', percentual_reducao: '10', tipo_operacao: '1' },
+          },
+        ),
+    };
+
+    it.each(Object.keys(DOCUMENTS))('passes the %s document @emissor/nfe-xml wrote', (name) => {
+      expect(verdict(DOCUMENTS[name as keyof typeof DOCUMENTS]())).toBeUndefined();
+    });
+
+    it.each([
+      [
+        '1070: vTotIBSMonoItem that is not standard + retained − deferred (UB104-10)',
+        'mono',
+        (xml: string) => xml.replace('<vTotIBSMonoItem>10.00<', '<vTotIBSMonoItem>10.50<'),
+        '1070',
+      ],
+      [
+        '1116: CST 620 without gIBSCBSMono (UB13-40)',
+        'mono',
+        (xml: string) => xml.replace(/<gIBSCBSMono>.*<\/gIBSCBSMono>/, ''),
+        '1116',
+      ],
+      [
+        '1131: gTransfCred on a CST that takes none (UB13-44)',
+        'transfer',
+        (xml: string) =>
+          xml.replace('<CST>800</CST><cClassTrib>800001<', '<CST>811</CST><cClassTrib>811001<'),
+        '1131',
+      ],
+      [
+        '1133: a credit transfer outside a debit note (UB106-30)',
+        'transfer',
+        (xml: string) =>
+          xml.replace('<finNFe>6</finNFe><tpNFDebito>05</tpNFDebito>', '<finNFe>1</finNFe>'),
+        '1133',
+      ],
+      [
+        '1168: a credit transfer in a debit note of another type (UB106-31)',
+        'transfer',
+        (xml: string) => xml.replace('<tpNFDebito>05<', '<tpNFDebito>03<'),
+        '1168',
+      ],
+      [
+        '1129: a credit transfer of zeros (UB106-40)',
+        'transfer',
+        (xml: string) =>
+          xml.replace('<vIBS>1.00</vIBS><vCBS>9.00</vCBS>', '<vIBS>0.00</vIBS><vCBS>0.00</vCBS>'),
+        '1129',
+      ],
+      [
+        '1158: the ZFM credit outside a credit note of type 02 (UB131-40)',
+        'zfm',
+        (xml: string) => xml.replace('<tpNFCredito>02<', '<tpNFCredito>01<'),
+        '1158',
+      ],
+      [
+        '1160: a ZFM credit period after the month of issue (UB132-10)',
+        'zfm',
+        (xml: string) => xml.replace('<competApur>2026-10<', '<competApur>2026-12<'),
+        '1160',
+      ],
+      [
+        '1170: CST 811 without gAjusteCompet (UB112-20)',
+        'adjustment',
+        (xml: string) => xml.replace(/<gAjusteCompet>.*<\/gAjusteCompet>/, ''),
+        '1170',
+      ],
+      [
+        '1171: a period adjustment of zeros (UB112-30)',
+        'adjustment',
+        (xml: string) =>
+          xml.replace('<vIBS>1.00</vIBS><vCBS>9.00</vCBS>', '<vIBS>0</vIBS><vCBS>0</vCBS>'),
+        '1171',
+      ],
+      [
+        '1068: a regular-taxation CBS that is not base × rate (UB72d-10)',
+        'regular',
+        (xml: string) => xml.replace('<vTribRegCBS>4.50<', '<vTribRegCBS>4.80<'),
+        '1068',
+      ],
+      [
+        '1066: a regular-taxation CST that does not exist (UB69-10)',
+        'regular',
+        (xml: string) =>
+          xml.replace(
+            '<CSTReg>000</CSTReg><cClassTribReg>000001<',
+            '<CSTReg>999</CSTReg><cClassTribReg>999001<',
+          ),
+        '1066',
+      ],
+      [
+        '1141: a government purchase without gTribCompraGov (UB82a-10)',
+        'government',
+        (xml: string) => xml.replace(/<gTribCompraGov>.*<\/gTribCompraGov>/, ''),
+        '1141',
+      ],
+      [
+        '1142: a government split off by more than 0.04 (UB82a-20)',
+        'government',
+        (xml: string) => xml.replace('<vTribCBS>4.05<', '<vTribCBS>4.15<'),
+        '1142',
+      ],
+    ])('%s', (_name, document, edit, cStat) => {
+      const xml = DOCUMENTS[document as keyof typeof DOCUMENTS]();
+      const edited = edit(xml);
+      expect(edited).not.toBe(xml);
+      expect(verdict(edited)).toBe(cStat);
+    });
+  });
 });

@@ -55,6 +55,9 @@ export {
   PagamentoDataPayloadSchema,
   TributoLinhaPayloadSchema,
   IBS_CBS_LINES_DESCRIPTION,
+  IBS_CBS_GROUPS_DESCRIPTION,
+  IbsCbsGruposPayloadSchema,
+  CompraGovernamentalPayloadSchema,
   UfDestinoTipoSchema,
 } from './schemas/emissions.js';
 export {
@@ -104,6 +107,7 @@ export type {
   EmissaoRequestInput,
   EmitenteDataPayload,
   FiscalResultPayload,
+  IbsCbsGruposPayload,
   ItemDataPayload,
   PagamentoDataPayload,
   TributoLinhaPayload,

@@ -102,6 +102,49 @@ describe.skipIf(!HAVE_TOOLS)('DANFE variants read back', () => {
       );
     });
 
+    it('prints the monophase totals of a CST 620 item the builder wrote (gIBSCBSMono → gMono)', async () => {
+      const base = item(1);
+      const codes = (['ibs_uf', 'ibs_mun', 'cbs'] as const).map((domain) => ({
+        tax_domain: domain,
+        cst: '620',
+        classificacao_tributaria: '620001',
+        base_calc: '0',
+        base_calc_percent: '100',
+        valor: '0',
+        rule_id: '0b8f0c8e-2d7a-4f62-9a55-8a3c8d0f1e21',
+      }));
+      const fuel = {
+        ...base,
+        fiscal_result: {
+          ...base.fiscal_result,
+          tributos: [...(base.fiscal_result.tributos ?? []), ...codes],
+          ibs_cbs: {
+            monofasia: {
+              padrao: {
+                quantidade: '10',
+                ad_rem_ibs: '0.1000',
+                valor_ibs: '1.00',
+                ad_rem_cbs: '0.9000',
+                valor_cbs: '9.00',
+              },
+              retencao: {
+                quantidade: '2',
+                ad_rem_ibs: '0.1000',
+                valor_ibs: '0.20',
+                ad_rem_cbs: '0.9000',
+                valor_cbs: '1.80',
+              },
+            },
+          },
+        },
+      };
+      const { xml, signed } = authorised(request([fuel]));
+      expect(validateNfeXml(signed, 'PL_010b_NT2025_002_v1.30')).toEqual([]);
+      const text = pagesText(await renderDanfe(xml)).join('\n');
+      expect(text).toContain('VALOR DO IBS MONOFÁSICO POR RETENÇÃO');
+      expect(text).toMatch(/1,00\s+9,00\s+0,20\s+1,80/);
+    });
+
     it('leaves the block out when the XML has neither group', async () => {
       const text = pagesText(await renderDanfe(authorised(request(2)).xml)).join('\n');
       expect(text).not.toContain('IBS/CBS');

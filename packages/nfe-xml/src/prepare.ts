@@ -68,6 +68,8 @@ export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): P
     simples: crt !== '3',
     interstate: request.uf_destino_tipo === 'interestadual',
     totals,
+    onlyIbsCbs: ide.finNFe === '5' || ide.finNFe === '6',
+    ...(ide.pRedutor !== undefined ? { pRedutor: ide.pRedutor } : {}),
     ...(carriesRtc(itens) ? { rtc: { items: [], sources: [] } satisfies RtcCollector } : {}),
   };
   const limit = Math.min(itens.length, MAX_ITEMS);
@@ -79,7 +81,18 @@ export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): P
   const sums = totalValues(totals);
   const vNF = totalInvoice(sums);
   const rtcTotals = ctx.rtc
-    ? finishRtc(issues, ctx.rtc, request.fin_nfe ?? '1', options.ibsCbs)
+    ? finishRtc(
+        issues,
+        ctx.rtc,
+        {
+          finNFe: ide.finNFe,
+          ...(ide.tpNFDebito ? { tpNFDebito: ide.tpNFDebito } : {}),
+          ...(ide.tpNFCredito ? { tpNFCredito: ide.tpNFCredito } : {}),
+          ...(info ? { cUF: info.cUF } : {}),
+          ...(ide.pRedutor !== undefined ? { pRedutor: ide.pRedutor } : {}),
+        },
+        options.ibsCbs,
+      )
     : '';
   const total = renderTotals(issues, sums, vNF, rtcTotals);
   const pag = renderPag(issues, request.pagamento, vNF);

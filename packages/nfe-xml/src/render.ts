@@ -75,8 +75,9 @@ export function renderNfe(
 }
 
 /**
- * Builds the unsigned NF-e in one step: `renderNfe(prepareNfe(input, { ibsCbs: { year } }), input)`,
- * `year` being dhEmi's, so the IBS/CBS rates of the test years are checked too.
+ * Builds the unsigned NF-e in one step: `renderNfe(prepareNfe(input, { ibsCbs: { year, period } }),
+ * input)`, from dhEmi's year and month, so the IBS/CBS rates of the test years (and competApur
+ * against the month of issue) are checked too.
  *
  * @example
  * ```ts
@@ -95,13 +96,16 @@ export function renderNfe(
  * @throws NfeValidationError with every issue (paths into the request, or `numero`/`codigoNumerico`/`issuedAt`).
  */
 export function buildNfe(input: NfeRequest & NfeRenderParams): { xml: string; chave: string } {
-  return renderNfe(prepareNfe(input, { ibsCbs: { year: issueYear(input) } }), input);
+  return renderNfe(prepareNfe(input, { ibsCbs: issueDate(input) }), input);
 }
 
-/** The year of dhEmi in the emitter's state, which picks the IBS/CBS test-year rates; undefined when unknown. */
-function issueYear(input: NfeRequest & NfeRenderParams): number | undefined {
+/**
+ * The year (which picks the IBS/CBS test-year rates) and month of dhEmi in the emitter's state;
+ * empty when unknown.
+ */
+function issueDate(input: NfeRequest & NfeRenderParams): { year?: number; period?: string } {
   const uf = ufInfo(input.emitente.address_state);
-  if (!uf || !(input.issuedAt instanceof Date) || Number.isNaN(input.issuedAt.getTime()))
-    return undefined;
-  return localDateTime(input.issuedAt, uf).year;
+  if (!uf || !(input.issuedAt instanceof Date) || Number.isNaN(input.issuedAt.getTime())) return {};
+  const { year, month } = localDateTime(input.issuedAt, uf);
+  return { year, period: `${year}-${String(month).padStart(2, '0')}` };
 }

@@ -75,6 +75,98 @@ export interface NfeTributoLinha {
   quantidade_tributavel?: DecimalText | null;
 }
 
+/** gMonoPadrao, gMonoReten or gMonoRet: a quantity taxed at IBS and CBS amounts per unit. */
+export interface NfeMonofasiaQuantidade {
+  /** qBCMono…: the quantity taxed (4 places). */
+  quantidade: DecimalText;
+  /** adRemIBS…: IBS per unit. */
+  ad_rem_ibs: DecimalText;
+  /** vIBSMono…. */
+  valor_ibs: DecimalText;
+  /** adRemCBS…: CBS per unit. */
+  ad_rem_cbs: DecimalText;
+  /** vCBSMono…. */
+  valor_cbs: DecimalText;
+}
+
+/** gIBSCredPres / gCBSCredPres: the percent and exactly one of the two values. */
+export interface NfeCreditoPresumido {
+  /** pCredPres. */
+  percentual: DecimalText;
+  /** vCredPres. */
+  valor?: DecimalText | null;
+  /** vCredPresCondSus: a credit under a suspensive condition. */
+  valor_condicao_suspensiva?: DecimalText | null;
+}
+
+/** Whole-item IBS and CBS values of one group (IBS is not split by sphere there). */
+export interface NfeValoresIbsCbs {
+  valor_ibs: DecimalText;
+  valor_cbs: DecimalText;
+}
+
+/** Per-sphere rates and values (gTribRegular, gTribCompraGov). */
+export interface NfeValoresPorEsfera {
+  aliquota_ibs_uf: DecimalText;
+  valor_ibs_uf: DecimalText;
+  aliquota_ibs_mun: DecimalText;
+  valor_ibs_mun: DecimalText;
+  aliquota_cbs: DecimalText;
+  valor_cbs: DecimalText;
+}
+
+/**
+ * The groups of det/imposto/IBSCBS beyond the three sphere lines (`ibs_uf`, `ibs_mun`, `cbs`), which
+ * still give the item's CST and cClassTrib. Each key is one group of TTribNFe.
+ */
+export interface NfeIbsCbsGrupos {
+  /** gIBSCBSMono (CST 620). vTotIBSMonoItem/vTotCBSMonoItem are computed. */
+  monofasia?: {
+    padrao?: NfeMonofasiaQuantidade | null;
+    retencao?: NfeMonofasiaQuantidade | null;
+    retido_anteriormente?: NfeMonofasiaQuantidade | null;
+    diferimento?: {
+      percentual_ibs: DecimalText;
+      valor_ibs: DecimalText;
+      percentual_cbs: DecimalText;
+      valor_cbs: DecimalText;
+    } | null;
+  } | null;
+  /** gTransfCred (CST 800, in a debit note). */
+  transferencia_credito?: NfeValoresIbsCbs | null;
+  /** gAjusteCompet (CST 811): `competencia` is the period adjusted, YYYY-MM. */
+  ajuste_competencia?: (NfeValoresIbsCbs & { competencia: string }) | null;
+  /** gEstornoCred: credit reversed. */
+  estorno_credito?: NfeValoresIbsCbs | null;
+  /** gCredPresOper: presumed credit of the operation. */
+  credito_presumido?: {
+    /** vBCCredPres. */
+    base_calc: DecimalText;
+    /** cCredPres, 2 digits. */
+    codigo: string;
+    ibs?: NfeCreditoPresumido | null;
+    cbs?: NfeCreditoPresumido | null;
+  } | null;
+  /** gCredPresIBSZFM (CST 810, credit note of tpNFCredito 02, emitter in Amazonas). */
+  credito_presumido_zfm?: {
+    /** competApur, YYYY-MM. */
+    competencia: string;
+    /** tpCredPresIBSZFM, 0–4. */
+    tipo: string;
+    /** vCredPresIBSZFM. */
+    valor: DecimalText;
+  } | null;
+  /** gIBSCBS/gTribRegular: the taxation if the cClassTrib's condition is not met. */
+  tributacao_regular?:
+    | (NfeValoresPorEsfera & {
+        cst: string;
+        classificacao_tributaria: string;
+      })
+    | null;
+  /** gIBSCBS/gTribCompraGov: the split without art. 473 in a government purchase. */
+  compra_governamental?: NfeValoresPorEsfera | null;
+}
+
 export interface NfeFiscalResult {
   cfop: string;
   consumidor_final: boolean;
@@ -83,6 +175,8 @@ export interface NfeFiscalResult {
   cst?: string | null;
   origem?: string | null;
   tributos?: NfeTributoLinha[];
+  /** IBSCBS groups beyond gIBSCBS's spheres (see NfeIbsCbsGrupos). */
+  ibs_cbs?: NfeIbsCbsGrupos | null;
 }
 
 export interface NfeItem {
@@ -123,8 +217,21 @@ export interface NfeRequest {
   ver_proc: string;
   /** Only `55`. */
   document_model?: string;
-  /** Default `1` (normal). */
+  /** Default `1` (normal); `5` credit note and `6` debit note carry only IBS/CBS (PL_010b). */
   fin_nfe?: string;
+  /** ide/tpNFDebito (01–07), required on a debit note (fin_nfe 6). */
+  tp_nf_debito?: string | null;
+  /** ide/tpNFCredito (01–05), required on a credit note (fin_nfe 5). */
+  tp_nf_credito?: string | null;
+  /** ide/gCompraGov: a purchase by a government entity (LC 214/2025 art. 473). */
+  compra_governamental?: {
+    /** tpEnteGov: 1 União, 2 Estado, 3 Distrito Federal, 4 Município. */
+    tipo_ente: string;
+    /** pRedutor: percent the IBS/CBS rates are reduced by. */
+    percentual_reducao: DecimalText;
+    /** tpOperGov: 1 supply, 2 receipt of the payment. */
+    tipo_operacao: string;
+  } | null;
   /** Default `1` (final consumer). */
   ind_final?: string;
   /** Default `1` (in person). */

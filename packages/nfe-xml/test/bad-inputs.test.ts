@@ -470,8 +470,18 @@ describe('bad inputs give the right issue path and type', () => {
     ));
   it('unknown ambiente', () =>
     expectIssue(issues({ ambiente: 'teste' as 'producao' }), ['ambiente'], 'literal_error'));
-  it('fin_nfe outside 1–4', () =>
-    expectIssue(issues({ fin_nfe: '5' }), ['fin_nfe'], 'literal_error'));
+  it('fin_nfe outside 1–6', () =>
+    expectIssue(issues({ fin_nfe: '7' }), ['fin_nfe'], 'literal_error'));
+  it('a note type on a document that is not that note', () =>
+    expectIssue(issues({ tp_nf_credito: '02' }), ['tp_nf_credito'], 'ibs_cbs_group_mismatch'));
+  it('a government purchase with an unknown entity', () =>
+    expectIssue(
+      issues({
+        compra_governamental: { tipo_ente: '9', percentual_reducao: '10', tipo_operacao: '1' },
+      }),
+      ['compra_governamental', 'tipo_ente'],
+      'literal_error',
+    ));
   it('CRT outside 1–4', () =>
     expectIssue(
       issues({ emitente: { ...emitente, crt: '5' } }),

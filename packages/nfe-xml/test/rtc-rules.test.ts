@@ -126,14 +126,14 @@ describe('checkRtcDocument', () => {
 
   it('gDif on a CST without deferral (1029, 1083, 1090), and missing on CST 510 (UB22-20…)', () => {
     const deferred = { rate: '0.90', deferral: { pDif: '50', vDif: '4.50' }, value: '4.50' };
-    expect(rules(doc([item(group('1000.00', { gCBS: deferred }))]))).toEqual(['UB60-10']);
+    expect(rules(doc([item(group('1000.00', { gCBS: deferred }))]))).toEqual(['UB59-20']);
     const v = checkRtcDocument(
       doc([item(group(), { IBSCBS: { CST: '510', cClassTrib: '510001', gIBSCBS: group() } })]),
     );
     expect(v.map((x) => [x.rule, x.cStat])).toEqual([
       ['UB22-20', 1030],
-      ['UB41-20', undefined],
-      ['UB59-10', undefined],
+      ['UB40-10', 1044],
+      ['UB59-10', 1061],
     ]);
   });
 
@@ -160,13 +160,38 @@ describe('checkRtcDocument', () => {
       reduction: { pRedAliq: '0', pAliqEfet: efet },
       value,
     });
+    // …and gTribCompraGov, whose split adds up to the taxes (UB82a-10, UB82a-20).
+    const gTribCompraGov = {
+      pAliqIBSUF: '0.10',
+      vTribIBSUF: '0.95',
+      pAliqIBSMun: '0',
+      vTribIBSMun: '0.00',
+      pAliqCBS: '0.90',
+      vTribCBS: '8.55',
+    };
     const g = group('1000.00', {
       gIBSUF: gov('0.10', '0.095', '0.95'),
       vIBS: '0.95',
       gCBS: gov('0.90', '0.855', '8.55'),
+      gTribCompraGov,
     });
     expect(rules(doc([item(g)], { pRedutor: '5' }))).toEqual([]);
-    expect(rules(doc([item(group())], { pRedutor: '5' }))).toEqual(['UB26-20', 'UB64-20']);
+    expect(rules(doc([item(group())], { pRedutor: '5' }))).toEqual([
+      'UB26-20',
+      'UB64-20',
+      'UB82a-10',
+    ]);
+    expect(
+      rules(
+        doc([item({ ...g, gTribCompraGov: { ...gTribCompraGov, vTribCBS: '8.60' } })], {
+          pRedutor: '5',
+        }),
+      ),
+    ).toEqual(['UB82a-20']);
+    expect(rules(doc([item(group('1000.00', { gTribCompraGov }))]))).toEqual([
+      'UB82a-30',
+      'UB82a-20',
+    ]);
   });
 
   it('UB28-10/UB66-10: pAliqEfet must follow the rate and the reduction (±0.0001)', () => {

@@ -11,17 +11,21 @@ const MAX_MOTIVO = 255;
  * IBS, CBS and IS (NT 2025.002): the same mechanical rules Emissor's API applies before it signs,
  * from `@emissor/nfe-xml`'s rule module, so the local SEFAZ rejects what SEFAZ rejects and a
  * document built elsewhere is judged by the authoriser's rules, not by Emissor's builder. The
- * rates of the test years are checked for dhEmi's year, as the authoriser does. A document
+ * rates of the test years are checked for dhEmi's year, and a competApur against its month, as
+ * the authoriser does. A document
  * without these groups has nothing to check.
  */
 export function checkReformaTributaria(nfe: NfeView): Rejection | undefined {
   const xml = new XMLSerializer().serializeToString(nfe.infNFe);
   // Most documents carry none of the groups: skip the second parse for them.
   if (!/IBSCBS|<IS>|vItem|vNFTot/.test(xml)) return undefined;
-  const year = Number(
-    (nfe.ide.getElementsByTagNameNS('*', 'dhEmi')[0]?.textContent ?? '').slice(0, 4),
-  );
-  const [first] = checkRtcDocument(readRtcDocument(xml), Number.isInteger(year) ? { year } : {});
+  const dhEmi = nfe.ide.getElementsByTagNameNS('*', 'dhEmi')[0]?.textContent ?? '';
+  const year = Number(dhEmi.slice(0, 4));
+  const period = /^\d{4}-\d{2}/.test(dhEmi) ? dhEmi.slice(0, 7) : undefined;
+  const [first] = checkRtcDocument(readRtcDocument(xml), {
+    ...(Number.isInteger(year) ? { year } : {}),
+    ...(period ? { period } : {}),
+  });
   if (!first) return undefined;
   const where = first.item === undefined ? first.field : `item ${first.item + 1}, ${first.field}`;
   const motivo = `Rejeição: ${first.message} (${first.rule}, ${where})`;

@@ -134,6 +134,178 @@ export const TributoLinhaPayloadSchema = fastObject(
 ).describe(IBS_CBS_LINES_DESCRIPTION);
 export type TributoLinhaPayload = z.infer<typeof TributoLinhaPayloadSchema>;
 
+/** A decimal field of the IBSCBS groups, described with its tag and an example. */
+const groupDecimal = (text: string) => DecimalSchema.describe(text);
+const groupCode = (text: string) => z.string().describe(text);
+
+const MonofasiaQuantidadeSchema = fastObject(
+  z.object({
+    quantidade: groupDecimal('qBCMono…: the quantity taxed, up to 4 places. Example: "1000.0000"'),
+    ad_rem_ibs: groupDecimal('adRemIBS…: IBS per unit of quantity. Example: "0.1000"'),
+    valor_ibs: groupDecimal('vIBSMono…: quantidade × ad_rem_ibs. Example: "100.00"'),
+    ad_rem_cbs: groupDecimal('adRemCBS…: CBS per unit of quantity. Example: "0.9000"'),
+    valor_cbs: groupDecimal('vCBSMono…: quantidade × ad_rem_cbs. Example: "900.00"'),
+  }),
+);
+
+const ValoresIbsCbsShape = {
+  valor_ibs: groupDecimal('vIBS of the group (IBS of UF and município together). Example: "10.00"'),
+  valor_cbs: groupDecimal('vCBS of the group. Example: "90.00"'),
+};
+
+const ValoresPorEsferaShape = {
+  aliquota_ibs_uf: groupDecimal('Rate of the IBS of the UF, percent. Example: "0.10"'),
+  valor_ibs_uf: groupDecimal('Value of the IBS of the UF. Example: "1.00"'),
+  aliquota_ibs_mun: groupDecimal('Rate of the IBS of the município, percent. Example: "0"'),
+  valor_ibs_mun: groupDecimal('Value of the IBS of the município. Example: "0"'),
+  aliquota_cbs: groupDecimal('Rate of the CBS, percent. Example: "0.90"'),
+  valor_cbs: groupDecimal('Value of the CBS. Example: "9.00"'),
+};
+
+const CreditoPresumidoSchema = fastObject(
+  z.object({
+    percentual: groupDecimal('pCredPres, percent. Example: "1.00"'),
+    valor: optionalDecimal().describe(
+      'vCredPres (give this or valor_condicao_suspensiva). Example: "0.10"',
+    ),
+    valor_condicao_suspensiva: optionalDecimal().describe(
+      'vCredPresCondSus: a credit under a suspensive condition (IBS from 2033, CBS from 2027). Example: "0.10"',
+    ),
+  }),
+);
+
+/** `fiscal_result.ibs_cbs`, as the OpenAPI document shows it. */
+export const IBS_CBS_GROUPS_DESCRIPTION = `
+IBSCBS groups beyond the three sphere lines (NT 2025.002, PL_010b TTribNFe). The item's \`ibs_uf\`,
+\`ibs_mun\`, \`cbs\` lines still give its \`cst\` and \`classificacao_tributaria\`; a CST whose group is not
+gIBSCBS (620, 800, 810, 811) takes lines with zero base and value and its group here:
+620 → \`monofasia\` (gIBSCBSMono; vTotIBSMonoItem/vTotCBSMonoItem = standard + retained − deferred,
+computed), 800 → \`transferencia_credito\` (gTransfCred, only in a debit note, fin_nfe 6 with
+tp_nf_debito 01 or 05), 810 → \`credito_presumido_zfm\` (gCredPresIBSZFM, only in a credit note,
+fin_nfe 5 with tp_nf_credito 02, emitter in AM), 811 → \`ajuste_competencia\` (gAjusteCompet). Any CST:
+\`estorno_credito\` (gEstornoCred), \`credito_presumido\` (gCredPresOper). With gIBSCBS:
+\`tributacao_regular\` (gTribRegular) and \`compra_governamental\` (gTribCompraGov, required in a
+government purchase). Totals (IBSCBSTot gMono, gEstornoCred, vCredPres) are summed from the items.
+A group the CST does not call for, a missing one, or values SEFAZ would refuse are a 422
+(\`ibs_cbs_rule\`) at \`fiscal_result.ibs_cbs.<group>\` naming the rule and its rejection code.
+
+Example, a monophase fuel item (CST 620): lines {"tax_domain": "cbs", "cst": "620",
+"classificacao_tributaria": "620001", "base_calc": "0", "base_calc_percent": "100", "valor": "0", "rule_id": "…"}
+and "ibs_cbs": {"monofasia": {"padrao": {"quantidade": "1000", "ad_rem_ibs": "0.1000", "valor_ibs":
+"100.00", "ad_rem_cbs": "0.9000", "valor_cbs": "900.00"}}}.
+`.trim();
+
+export const IbsCbsGruposPayloadSchema = fastObject(
+  z.object({
+    monofasia: fastObject(
+      z.object({
+        padrao: MonofasiaQuantidadeSchema.nullable()
+          .optional()
+          .describe('gMonoPadrao: the monophase tax of this sale'),
+        retencao: MonofasiaQuantidadeSchema.nullable()
+          .optional()
+          .describe('gMonoReten: tax retained on the biofuel to be blended (art. 178)'),
+        retido_anteriormente: MonofasiaQuantidadeSchema.nullable()
+          .optional()
+          .describe('gMonoRet: tax retained earlier in the chain (art. 180)'),
+        diferimento: fastObject(
+          z.object({
+            percentual_ibs: groupDecimal('pDifIBS, percent. Example: "50"'),
+            valor_ibs: groupDecimal('vIBSMonoDif. Example: "50.00"'),
+            percentual_cbs: groupDecimal('pDifCBS, percent. Example: "10"'),
+            valor_cbs: groupDecimal('vCBSMonoDif. Example: "90.00"'),
+          }),
+        )
+          .nullable()
+          .optional()
+          .describe('gMonoDif: the deferred part'),
+      }),
+    )
+      .nullable()
+      .optional()
+      .describe('gIBSCBSMono (CST 620, fuels taxed once per quantity)'),
+    transferencia_credito: fastObject(z.object(ValoresIbsCbsShape))
+      .nullable()
+      .optional()
+      .describe('gTransfCred (CST 800): credit transferred; a debit note, fin_nfe 6'),
+    ajuste_competencia: fastObject(
+      z.object({
+        competencia: groupCode('competApur, the period adjusted, YYYY-MM. Example: "2026-10"'),
+        ...ValoresIbsCbsShape,
+      }),
+    )
+      .nullable()
+      .optional()
+      .describe('gAjusteCompet (CST 811): an adjustment of another period'),
+    estorno_credito: fastObject(
+      z.object({
+        valor_ibs: groupDecimal('vIBSEstCred. Example: "1.00"'),
+        valor_cbs: groupDecimal('vCBSEstCred. Example: "9.00"'),
+      }),
+    )
+      .nullable()
+      .optional()
+      .describe('gEstornoCred: credit reversed'),
+    credito_presumido: fastObject(
+      z.object({
+        base_calc: groupDecimal('vBCCredPres. Example: "1000.00"'),
+        codigo: groupCode('cCredPres, 2 digits. Example: "01"'),
+        ibs: CreditoPresumidoSchema.nullable().optional().describe('gIBSCredPres'),
+        cbs: CreditoPresumidoSchema.nullable().optional().describe('gCBSCredPres'),
+      }),
+    )
+      .nullable()
+      .optional()
+      .describe('gCredPresOper: presumed credit of the operation'),
+    credito_presumido_zfm: fastObject(
+      z.object({
+        competencia: groupCode(
+          'competApur, YYYY-MM, not after the month of issue. Example: "2026-10"',
+        ),
+        tipo: groupCode('tpCredPresIBSZFM, 0–4 (art. 450 §1º LC 214/2025). Example: "1"'),
+        valor: groupDecimal('vCredPresIBSZFM. Example: "55.00"'),
+      }),
+    )
+      .nullable()
+      .optional()
+      .describe('gCredPresIBSZFM (CST 810): presumed IBS credit of the Zona Franca de Manaus'),
+    tributacao_regular: fastObject(
+      z.object({
+        cst: groupCode('CSTReg: the CST without the condition. Example: "000"'),
+        classificacao_tributaria: groupCode('cClassTribReg, 6 digits. Example: "000001"'),
+        ...ValoresPorEsferaShape,
+      }),
+    )
+      .nullable()
+      .optional()
+      .describe(
+        'gIBSCBS/gTribRegular: the taxation if the cClassTrib condition is not met (values = base × rate)',
+      ),
+    compra_governamental: fastObject(z.object(ValoresPorEsferaShape))
+      .nullable()
+      .optional()
+      .describe(
+        'gIBSCBS/gTribCompraGov: the split among the spheres without art. 473 (sum within 0.04 of the taxes); required in a government purchase',
+      ),
+  }),
+).describe(IBS_CBS_GROUPS_DESCRIPTION);
+export type IbsCbsGruposPayload = z.infer<typeof IbsCbsGruposPayloadSchema>;
+
+/** ide/gCompraGov. */
+export const CompraGovernamentalPayloadSchema = fastObject(
+  z.object({
+    tipo_ente: groupCode(
+      'tpEnteGov: 1 União, 2 Estado, 3 Distrito Federal, 4 Município. Example: "2"',
+    ),
+    percentual_reducao: groupDecimal(
+      'pRedutor: percent every IBS/CBS rate is reduced by (gRed/pAliqEfet includes it). Example: "10"',
+    ),
+    tipo_operacao: groupCode('tpOperGov: 1 supply, 2 receipt of the payment. Example: "1"'),
+  }),
+).describe(
+  'ide/gCompraGov: a purchase by a government entity (LC 214/2025 art. 473). Every item with gIBSCBS then needs ibs_cbs.compra_governamental. Example: {"tipo_ente": "2", "percentual_reducao": "10", "tipo_operacao": "1"}',
+);
+
 export const FiscalResultPayloadSchema = fastObject(
   z.object({
     cfop: z.string(),
@@ -143,6 +315,7 @@ export const FiscalResultPayloadSchema = fastObject(
     cst: optionalString(),
     origem: optionalString(),
     tributos: z.array(TributoLinhaPayloadSchema).optional(),
+    ibs_cbs: IbsCbsGruposPayloadSchema.nullable().optional(),
   }),
 );
 export type FiscalResultPayload = z.infer<typeof FiscalResultPayloadSchema>;
@@ -193,7 +366,16 @@ export const EmissaoRequestSchema = fastObject(
     uf_destino_tipo: UfDestinoTipoSchema,
     ver_proc: z.string().min(1).max(20),
     document_model: DocumentModelSchema.default('55'),
-    fin_nfe: flag(),
+    fin_nfe: flag().describe(
+      'finNFe: 1 normal, 2 complementar, 3 ajuste, 4 devolução, 5 credit note, 6 debit note (5 and 6 carry only IBS/CBS, no ICMS/IPI/PIS/COFINS)',
+    ),
+    tp_nf_debito: optionalString().describe(
+      'ide/tpNFDebito, 01–07, required on a debit note (fin_nfe 6). Example: "05"',
+    ),
+    tp_nf_credito: optionalString().describe(
+      'ide/tpNFCredito, 01–05, required on a credit note (fin_nfe 5). Example: "02"',
+    ),
+    compra_governamental: CompraGovernamentalPayloadSchema.nullable().optional(),
     ind_final: flag(),
     ind_pres: flag(),
     tp_emis: flag(),

@@ -6,6 +6,7 @@ import type { NfeItem } from '../types.js';
 import type { IssueList } from '../validate/issues.js';
 import { checkLiteral, given } from '../validate/text.js';
 import { buildIbsCbs, type IbsCbsSources } from './ibs-cbs.js';
+import { readIbsCbsGroups } from './ibs-cbs-groups.js';
 import { renderIcms } from './icms.js';
 import { renderIcmsUfDest } from './icms-uf-dest.js';
 import { renderIpi } from './ipi.js';
@@ -15,7 +16,7 @@ import { fiscalPath as fiscalPathOf, tributosPath as tributosPathOf } from './it
 import type { Totals } from './item-totals.js';
 import { renderPisCofins } from './pis-cofins.js';
 import { renderProd } from './prod.js';
-import { readTaxLines, type TaxLine } from './tax-lines.js';
+import { mismatch, readTaxLines, type TaxLine } from './tax-lines.js';
 
 const ORIGINS = ['0', '1', '2', '3', '4', '5', '6', '7', '8'] as const;
 
@@ -29,6 +30,10 @@ export interface DetContext {
    * and the item's values are collected for the totals and the rule checks.
    */
   readonly rtc?: RtcCollector;
+  /** A credit or debit note (finNFe 5/6): items carry only IBS/CBS, no ICMS (B25-80). */
+  readonly onlyIbsCbs?: boolean;
+  /** ide/gCompraGov/pRedutor: a government purchase reduces the IBS/CBS rates. */
+  readonly pRedutor?: string;
 }
 
 /** An item's IBS/CBS/IS values and the request lines they came from. */
@@ -51,37 +56,50 @@ export function renderDet(ctx: DetContext, item: NfeItem, index: number): string
     : '0';
   const before = ctx.rtc ? snapshotParts(totals) : undefined;
   const prod = renderProd(issues, index, item, lines.icms, totals);
-  const icms = renderIcms({
-    issues,
-    fiscalPath,
-    simples: ctx.simples,
-    fiscalCst: item.fiscal_result.cst,
-    fiscalCsosn: item.fiscal_result.csosn,
-    orig,
-    lines,
-    totals,
-  });
+  if (ctx.onlyIbsCbs)
+    for (const line of [lines.icms, lines.icms_st, lines.fcp, lines.fcp_st, lines.icms_uf_dest])
+      if (line)
+        mismatch(
+          issues,
+          line,
+          'a credit or debit note (fin_nfe 5/6) carries only IBS/CBS (B25-80)',
+        );
+  const icms = ctx.onlyIbsCbs
+    ? ''
+    : renderIcms({
+        issues,
+        fiscalPath,
+        simples: ctx.simples,
+        fiscalCst: item.fiscal_result.cst,
+        fiscalCsosn: item.fiscal_result.csosn,
+        orig,
+        lines,
+        totals,
+      });
   const ipi = lines.ipi ? renderIpi(issues, lines.ipi, totals) : '';
   const pis = lines.pis ? renderPisCofins(issues, lines.pis, 'PIS', totals) : '';
   const cofins = lines.cofins ? renderPisCofins(issues, lines.cofins, 'COFINS', totals) : '';
-  const difal = lines.icms_uf_dest
-    ? renderIcmsUfDest(
-        issues,
-        lines.icms_uf_dest,
-        lines.icms,
-        ctx.interstate,
-        tributosPathOf(index),
-        totals,
-      )
-    : '';
+  const difal =
+    lines.icms_uf_dest && !ctx.onlyIbsCbs
+      ? renderIcmsUfDest(
+          issues,
+          lines.icms_uf_dest,
+          lines.icms,
+          ctx.interstate,
+          tributosPathOf(index),
+          totals,
+        )
+      : '';
   let rtc = '';
   let vItem = '';
   if (ctx.rtc && before) {
-    const ibsCbs = buildIbsCbs(issues, index, lines);
+    const groups = item.fiscal_result.ibs_cbs;
+    const extras = given(groups) ? readIbsCbsGroups(issues, index, groups) : undefined;
+    const ibsCbs = buildIbsCbs(issues, index, lines, extras, ctx.pRedutor);
     const is = lines.is ? buildIs(issues, lines.is) : undefined;
     const values = itemParts(before, snapshotParts(totals));
     const total = formatDecimal(itemTotal(values), 2);
-    const otherTaxes: RtcOtherTax[] = ['ICMS'];
+    const otherTaxes: RtcOtherTax[] = icms ? ['ICMS'] : [];
     if (lines.ipi) otherTaxes.push('IPI');
     if (lines.pis) otherTaxes.push('PIS');
     if (lines.cofins) otherTaxes.push('COFINS');

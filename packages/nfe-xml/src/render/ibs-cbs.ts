@@ -1,7 +1,7 @@
 import { addDecimals, formatDecimal, signOf } from '../decimal.js';
 import type { IssuePath } from '../errors.js';
 import { deferredValue, effectiveRate } from '../rtc/arithmetic.js';
-import { buildableCst, IBS_CBS_CSTS } from '../rtc/cst-table.js';
+import { IBS_CBS_CSTS } from '../rtc/cst-table.js';
 import type { RtcGIbsCbs, RtcIbsCbs, RtcSphere } from '../rtc/document.js';
 import {
   checkDecimal,
@@ -15,6 +15,7 @@ import {
 import { digits } from '../validate/digits.js';
 import type { IssueList } from '../validate/issues.js';
 import { checkPattern, given } from '../validate/text.js';
+import { groupsPath, type IbsCbsExtras } from './ibs-cbs-groups.js';
 import { tributosPath } from './item-paths.js';
 import { mismatch, need, type TaxLine, type TaxLines } from './tax-lines.js';
 
@@ -112,10 +113,15 @@ function sphere(
   line: TaxLine,
   vBC: LayoutDecimal | undefined,
   group: string,
+  pRedutor: LayoutDecimal | undefined,
 ): RtcSphere {
   const rate = need(issues, line, line.aliquota, 'aliquota', group);
   const value = need(issues, line, line.valor, 'valor', group);
-  const pRedAliq = optional(issues, line, 'reducao_aliquota_percent', PERCENT);
+  // A government purchase reduces every rate above 0 through gRed, with pRedAliq 0 where the CST
+  // has no reduction of its own (UB26-20, UB46-10 obs. 2).
+  const pRedAliq =
+    optional(issues, line, 'reducao_aliquota_percent', PERCENT) ??
+    (pRedutor !== undefined && nonZero(line.aliquota) ? '0.00' : undefined);
   const givenEffective = optional(issues, line, 'aliquota_efetiva', PERCENT);
   const pDif = optional(issues, line, 'diferimento_percent', PERCENT);
   const givenDeferred = optional(issues, line, 'valor_diferido', MONEY);
@@ -129,7 +135,15 @@ function sphere(
   let reduction: RtcSphere['reduction'];
   if (pRedAliq !== undefined && rate !== '') {
     const pAliqEfet =
-      givenEffective ?? formatAs(effectiveRate(layoutValue(rate), layoutValue(pRedAliq)), PERCENT);
+      givenEffective ??
+      formatAs(
+        effectiveRate(
+          layoutValue(rate),
+          layoutValue(pRedAliq),
+          pRedutor === undefined ? undefined : layoutValue(pRedutor),
+        ),
+        PERCENT,
+      );
     reduction = { pRedAliq, pAliqEfet };
     applied = pAliqEfet;
   }
@@ -160,6 +174,8 @@ export function buildIbsCbs(
   issues: IssueList,
   index: number,
   lines: TaxLines,
+  extras: IbsCbsExtras | undefined,
+  pRedutor: LayoutDecimal | undefined,
 ): { group: RtcIbsCbs; sources: IbsCbsSources } | undefined {
   const sources: IbsCbsSources = {};
   let first: TaxLine | undefined;
@@ -170,7 +186,15 @@ export function buildIbsCbs(
       first ??= line;
     }
   }
-  if (!first) return undefined;
+  if (!first) {
+    if (extras)
+      issues.add(
+        groupsPath(index),
+        'tax_line_missing',
+        "ibs_cbs needs the item's IBS/CBS lines: they give its cst and classificacao_tributaria",
+      );
+    return undefined;
+  }
 
   let cst: string | undefined;
   let cClassTrib: string | undefined;
@@ -224,17 +248,17 @@ export function buildIbsCbs(
   }
   if (cst === undefined || cClassTrib === undefined) return undefined;
   const row = IBS_CBS_CSTS.get(cst);
-  if (row && !buildableCst(cst)) {
-    issues.at(
-      first.path,
-      'cst',
-      'ibs_cbs_cst_unsupported',
-      `CST ${cst} needs group ${row.group}, which Emissor does not write yet`,
-    );
-    return undefined;
-  }
+  const others = extras?.groups ?? {};
   // An unknown CST still gets its values written so the rules report UB13-10 on the line.
-  if (row?.group !== 'gIBSCBS' && !values) return { group: { CST: cst, cClassTrib }, sources };
+  if (row?.group !== 'gIBSCBS' && !values) {
+    if (extras?.gTribRegular || extras?.gTribCompraGov)
+      issues.add(
+        groupsPath(index),
+        'ibs_cbs_group_mismatch',
+        `tributacao_regular and compra_governamental go inside gIBSCBS, which CST ${cst} does not take`,
+      );
+    return { group: { CST: cst, cClassTrib, ...others }, sources };
+  }
 
   let missing = false;
   for (const domain of IBS_CBS_DOMAINS) {
@@ -247,15 +271,23 @@ export function buildIbsCbs(
     );
   }
   if (missing) return undefined;
-  const uf = sphere(issues, sources.ibs_uf as TaxLine, vBC, 'gIBSUF');
-  const mun = sphere(issues, sources.ibs_mun as TaxLine, vBC, 'gIBSMun');
-  const cbs = sphere(issues, sources.cbs as TaxLine, vBC, 'gCBS');
+  const uf = sphere(issues, sources.ibs_uf as TaxLine, vBC, 'gIBSUF', pRedutor);
+  const mun = sphere(issues, sources.ibs_mun as TaxLine, vBC, 'gIBSMun', pRedutor);
+  const cbs = sphere(issues, sources.cbs as TaxLine, vBC, 'gCBS', pRedutor);
   const vIBS =
     uf.value !== '' && mun.value !== ''
       ? formatDecimal(addDecimals(layoutValue(uf.value), layoutValue(mun.value)), 2)
       : '';
-  const gIBSCBS: RtcGIbsCbs = { vBC: vBC ?? '', gIBSUF: uf, gIBSMun: mun, vIBS, gCBS: cbs };
-  return { group: { CST: cst, cClassTrib, gIBSCBS }, sources };
+  const gIBSCBS: RtcGIbsCbs = {
+    vBC: vBC ?? '',
+    gIBSUF: uf,
+    gIBSMun: mun,
+    vIBS,
+    gCBS: cbs,
+    ...(extras?.gTribRegular ? { gTribRegular: extras.gTribRegular } : {}),
+    ...(extras?.gTribCompraGov ? { gTribCompraGov: extras.gTribCompraGov } : {}),
+  };
+  return { group: { CST: cst, cClassTrib, gIBSCBS, ...others }, sources };
 }
 
 /** The request path a broken rule's tag path points at (the line, and its field when one fits). */

@@ -1,8 +1,9 @@
 import type { NfeRequest } from '../types.js';
 import { escapeText } from '../xml-escape.js';
 import type { IssuePath } from '../errors.js';
+import { checkDecimal, PERCENT } from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
-import { checkLiteral, checkText } from '../validate/text.js';
+import { checkLiteral, checkText, given } from '../validate/text.js';
 
 /** Top-level request fields are reported at `[key]`. */
 const ROOT: IssuePath = [];
@@ -13,12 +14,66 @@ export interface IdeFragments {
   readonly middle: string;
   readonly tail: string;
   readonly tpEmis: string;
+  /** ide/finNFe as written ('1'…'6'). */
+  readonly finNFe: string;
+  readonly tpNFDebito?: string;
+  readonly tpNFCredito?: string;
+  /** ide/gCompraGov/pRedutor, in a government purchase. */
+  readonly pRedutor?: string;
+}
+
+const DEBIT_TYPES = ['01', '02', '03', '04', '05', '06', '07'] as const;
+const CREDIT_TYPES = ['01', '02', '03', '04', '05'] as const;
+
+/**
+ * tpNFDebito / tpNFCredito: each is required on its kind of note (finNFe 6 / 5) and has no place
+ * on any other.
+ */
+function noteType<T extends string>(
+  issues: IssueList,
+  key: 'tp_nf_debito' | 'tp_nf_credito',
+  value: string | null | undefined,
+  wanted: boolean,
+  allowed: readonly T[],
+): T | undefined {
+  if (!wanted) {
+    if (given(value))
+      issues.add(
+        [key],
+        'ibs_cbs_group_mismatch',
+        `${key} belongs to a ${key === 'tp_nf_debito' ? 'debit note (fin_nfe 6)' : 'credit note (fin_nfe 5)'}`,
+      );
+    return undefined;
+  }
+  return checkLiteral(issues, ROOT, key, value, allowed);
+}
+
+/** ide/gCompraGov (TCompraGov): tpEnteGov, pRedutor, tpOperGov. */
+function compraGov(
+  issues: IssueList,
+  raw: NfeRequest['compra_governamental'],
+): { xml: string; pRedutor?: string } {
+  if (!given(raw)) return { xml: '' };
+  const path: IssuePath = ['compra_governamental'];
+  const ente = checkLiteral(issues, path, 'tipo_ente', raw.tipo_ente, ['1', '2', '3', '4']);
+  const pRedutor = checkDecimal(
+    issues,
+    path,
+    'percentual_reducao',
+    raw.percentual_reducao,
+    PERCENT,
+  );
+  const oper = checkLiteral(issues, path, 'tipo_operacao', raw.tipo_operacao, ['1', '2']);
+  return {
+    xml: `<gCompraGov><tpEnteGov>${ente ?? ''}</tpEnteGov><pRedutor>${pRedutor ?? ''}</pRedutor><tpOperGov>${oper ?? ''}</tpOperGov></gCompraGov>`,
+    ...(pRedutor !== undefined ? { pRedutor } : {}),
+  };
 }
 
 /**
  * ide fields in layout order: natOp mod serie | nNF dhEmi | tpNF idDest cMunFG tpImp tpEmis | cDV |
- * tpAmb finNFe indFinal indPres procEmi verProc. tpNF 1 (saída), tpImp 1 (DANFE retrato), procEmi 0
- * (the taxpayer's own application).
+ * tpAmb finNFe tpNFDebito? tpNFCredito? indFinal indPres procEmi verProc gCompraGov?. tpNF 1
+ * (saída), tpImp 1 (DANFE retrato), procEmi 0 (the taxpayer's own application).
  */
 export function renderIdeFragments(issues: IssueList, r: NfeRequest, cMunFG: string): IdeFragments {
   const natOp = checkText(issues, ROOT, 'nat_op', r.nat_op ?? 'Venda', { min: 1, max: 60 });
@@ -46,7 +101,23 @@ export function renderIdeFragments(issues: IssueList, r: NfeRequest, cMunFG: str
     checkLiteral(issues, ROOT, 'ambiente', r.ambiente, ['producao', 'homologacao']) === 'producao'
       ? '1'
       : '2';
-  const finNFe = checkLiteral(issues, ROOT, 'fin_nfe', r.fin_nfe ?? '1', ['1', '2', '3', '4']);
+  const finNFe = checkLiteral(issues, ROOT, 'fin_nfe', r.fin_nfe ?? '1', [
+    '1',
+    '2',
+    '3',
+    '4',
+    '5',
+    '6',
+  ]);
+  const tpNFDebito = noteType(issues, 'tp_nf_debito', r.tp_nf_debito, finNFe === '6', DEBIT_TYPES);
+  const tpNFCredito = noteType(
+    issues,
+    'tp_nf_credito',
+    r.tp_nf_credito,
+    finNFe === '5',
+    CREDIT_TYPES,
+  );
+  const government = compraGov(issues, r.compra_governamental);
   const indFinal = checkLiteral(issues, ROOT, 'ind_final', r.ind_final ?? '1', ['0', '1']);
   const indPres = checkLiteral(issues, ROOT, 'ind_pres', r.ind_pres ?? '1', [
     '0',
@@ -62,8 +133,16 @@ export function renderIdeFragments(issues: IssueList, r: NfeRequest, cMunFG: str
     beforeNumber: `<natOp>${escapeText(natOp ?? '')}</natOp><mod>55</mod><serie>${r.serie}</serie>`,
     middle: `<tpNF>1</tpNF><idDest>${idDest}</idDest><cMunFG>${cMunFG}</cMunFG><tpImp>1</tpImp><tpEmis>${tpEmis}</tpEmis>`,
     tail:
-      `<tpAmb>${tpAmb}</tpAmb><finNFe>${finNFe ?? ''}</finNFe><indFinal>${indFinal ?? ''}</indFinal>` +
-      `<indPres>${indPres ?? ''}</indPres><procEmi>0</procEmi><verProc>${escapeText(verProc ?? '')}</verProc>`,
+      `<tpAmb>${tpAmb}</tpAmb><finNFe>${finNFe ?? ''}</finNFe>` +
+      (tpNFDebito ? `<tpNFDebito>${tpNFDebito}</tpNFDebito>` : '') +
+      (tpNFCredito ? `<tpNFCredito>${tpNFCredito}</tpNFCredito>` : '') +
+      `<indFinal>${indFinal ?? ''}</indFinal>` +
+      `<indPres>${indPres ?? ''}</indPres><procEmi>0</procEmi><verProc>${escapeText(verProc ?? '')}</verProc>` +
+      government.xml,
     tpEmis,
+    finNFe: finNFe ?? '1',
+    ...(tpNFDebito ? { tpNFDebito } : {}),
+    ...(tpNFCredito ? { tpNFCredito } : {}),
+    ...(government.pRedutor !== undefined ? { pRedutor: government.pRedutor } : {}),
   };
 }

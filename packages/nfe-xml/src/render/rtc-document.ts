@@ -1,12 +1,14 @@
 import type { IssuePath } from '../errors.js';
 import type { RtcCheckOptions, RtcDocument, RtcViolation } from '../rtc/document.js';
 import { checkRtcDocument } from '../rtc/rules.js';
-import { sumIbsCbsTotals, sumItemTotals, sumSelectiveTax } from '../rtc/totals.js';
+import { sumIbsCbsGroups, sumItemTotals, sumSelectiveTax } from '../rtc/totals.js';
 import { rtcTotalsXml } from '../rtc/xml.js';
 import type { NfeTributoLinha } from '../types.js';
 import type { IssueList } from '../validate/issues.js';
+import { given } from '../validate/text.js';
 import type { RtcCollector } from './det.js';
 import { ibsCbsIssuePath } from './ibs-cbs.js';
+import { groupIssuePath } from './ibs-cbs-groups.js';
 import { isIssueKey } from './is.js';
 import { itemPath } from './item-paths.js';
 
@@ -14,9 +16,10 @@ const RTC_DOMAINS: ReadonlySet<unknown> = new Set(['cbs', 'ibs_uf', 'ibs_mun', '
 
 /** Whether any item carries an IBS/CBS/IS line: then the document gets the reforma-tributária groups. */
 export function carriesRtc(
-  itens: readonly { fiscal_result: { tributos?: NfeTributoLinha[] } }[],
+  itens: readonly { fiscal_result: { tributos?: NfeTributoLinha[]; ibs_cbs?: unknown } }[],
 ): boolean {
   for (const item of itens) {
+    if (given(item.fiscal_result?.ibs_cbs)) return true;
     const lines = item.fiscal_result?.tributos;
     if (Array.isArray(lines))
       for (const line of lines) if (RTC_DOMAINS.has(line?.tax_domain)) return true;
@@ -24,8 +27,16 @@ export function carriesRtc(
   return false;
 }
 
+/** What the rules need of ide: the note's purpose and type, the emitter's state, gCompraGov. */
+export type RtcDocumentContext = Pick<
+  RtcDocument,
+  'finNFe' | 'tpNFDebito' | 'tpNFCredito' | 'cUF' | 'pRedutor'
+>;
+
 function violationPath(collector: RtcCollector, v: RtcViolation): IssuePath {
   if (v.item === undefined) return ['itens'];
+  const group = v.field.startsWith('IBSCBS/') ? groupIssuePath(v.item, v.field) : undefined;
+  if (group) return group;
   const sources = collector.sources[v.item];
   if (sources?.ibsCbs && v.field.startsWith('IBSCBS'))
     return ibsCbsIssuePath(sources.ibsCbs, v.field) ?? itemPath(v.item);
@@ -45,17 +56,16 @@ function violationPath(collector: RtcCollector, v: RtcViolation): IssuePath {
 export function finishRtc(
   issues: IssueList,
   collector: RtcCollector,
-  finNFe: string,
+  ide: RtcDocumentContext,
   options: RtcCheckOptions = {},
 ): string {
   const items = collector.items;
-  const groups = items.flatMap((item) => (item.IBSCBS?.gIBSCBS ? [item.IBSCBS.gIBSCBS] : []));
-  const anyIbsCbs = items.some((item) => item.IBSCBS !== undefined);
+  const groups = items.flatMap((item) => (item.IBSCBS ? [item.IBSCBS] : []));
   const anyIs = items.some((item) => item.IS !== undefined);
   const doc: RtcDocument = {
-    finNFe,
+    ...ide,
     itens: items,
-    ...(anyIbsCbs ? { IBSCBSTot: sumIbsCbsTotals(groups) } : {}),
+    ...(groups.length > 0 ? { IBSCBSTot: sumIbsCbsGroups(groups) } : {}),
     ...(anyIs ? { vISTot: sumSelectiveTax(items) } : {}),
     vNFTot: sumItemTotals(items),
   };

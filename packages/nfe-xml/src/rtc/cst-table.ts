@@ -6,7 +6,10 @@
  * gTransfCred, 811 → gAjusteCompet). When a new table version lands, this is the one place to edit.
  */
 
-/** The group of the IBSCBS choice a CST asks for (TTribNFe), or none. */
+/**
+ * The group a CST asks for (TTribNFe), or none: gIBSCBS, gIBSCBSMono, gTransfCred and gAjusteCompet
+ * are the first choice of the type; gCredPresIBSZFM is the second one.
+ */
 export type IbsCbsMainGroup =
   'gIBSCBS' | 'gIBSCBSMono' | 'gTransfCred' | 'gCredPresIBSZFM' | 'gAjusteCompet' | 'none';
 
@@ -51,8 +54,7 @@ export const IBS_CBS_CSTS: ReadonlyMap<string, CstIndicators> = new Map([
   ['830', row('gIBSCBS')],
 ]);
 
-/** The CSTs Emissor can build today: the ones whose main group is gIBSCBS or none. */
+/** The CSTs Emissor can build: every CST of the table (each group of TTribNFe is written). */
 export function buildableCst(cst: string): boolean {
-  const row = IBS_CBS_CSTS.get(cst);
-  return row !== undefined && (row.group === 'gIBSCBS' || row.group === 'none');
+  return IBS_CBS_CSTS.has(cst);
 }

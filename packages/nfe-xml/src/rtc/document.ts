@@ -22,20 +22,114 @@ export interface RtcSphere {
   readonly value: XmlDecimal;
 }
 
-/** gIBSCBS (TCIBS) without gTribRegular/gTribCompraGov, which carry no checked arithmetic here. */
+/**
+ * gIBSCBS/gTribRegular (TTribRegular): how the item would be taxed if the resolutory or suspensive
+ * condition of its cClassTrib were not met.
+ */
+export interface RtcTribRegular {
+  readonly CSTReg: string;
+  readonly cClassTribReg: string;
+  readonly pAliqEfetRegIBSUF: XmlDecimal;
+  readonly vTribRegIBSUF: XmlDecimal;
+  readonly pAliqEfetRegIBSMun: XmlDecimal;
+  readonly vTribRegIBSMun: XmlDecimal;
+  readonly pAliqEfetRegCBS: XmlDecimal;
+  readonly vTribRegCBS: XmlDecimal;
+}
+
+/**
+ * gIBSCBS/gTribCompraGov (TTribCompraGov): in a government purchase (ide/gCompraGov), how the
+ * item's IBS/CBS would split among the spheres without art. 473 of LC 214/2025.
+ */
+export interface RtcTribCompraGov {
+  readonly pAliqIBSUF: XmlDecimal;
+  readonly vTribIBSUF: XmlDecimal;
+  readonly pAliqIBSMun: XmlDecimal;
+  readonly vTribIBSMun: XmlDecimal;
+  readonly pAliqCBS: XmlDecimal;
+  readonly vTribCBS: XmlDecimal;
+}
+
+/** gIBSCBS (TCIBS). */
 export interface RtcGIbsCbs {
   readonly vBC: XmlDecimal;
   readonly gIBSUF: RtcSphere;
   readonly gIBSMun: RtcSphere;
   readonly vIBS: XmlDecimal;
   readonly gCBS: RtcSphere;
+  readonly gTribRegular?: RtcTribRegular;
+  readonly gTribCompraGov?: RtcTribCompraGov;
 }
 
-/** det/imposto/IBSCBS (TTribNFe). `gIBSCBS` is the only choice member modelled. */
+/** One monophase subgroup of gIBSCBSMono with a quantity (gMonoPadrao, gMonoReten, gMonoRet). */
+export interface RtcMonoQuantity {
+  /** qBCMono / qBCMonoReten / qBCMonoRet (TDec1104RTC). */
+  readonly quantity: XmlDecimal;
+  /** adRemIBS / adRemIBSReten / adRemIBSRet: IBS per unit. */
+  readonly adRemIBS: XmlDecimal;
+  readonly vIBS: XmlDecimal;
+  /** adRemCBS / adRemCBSReten / adRemCBSRet: CBS per unit. */
+  readonly adRemCBS: XmlDecimal;
+  readonly vCBS: XmlDecimal;
+}
+
+/** gIBSCBSMono (TMonofasia, CST 620): fuels taxed once, per quantity (LC 214/2025 arts. 172–180). */
+export interface RtcMono {
+  /** gMonoPadrao: the monophase tax of this sale. */
+  readonly gMonoPadrao?: RtcMonoQuantity;
+  /** gMonoReten: tax retained on the biofuel to be blended (art. 178). */
+  readonly gMonoReten?: RtcMonoQuantity;
+  /** gMonoRet: tax retained earlier in the chain (art. 180); not owed by this sale. */
+  readonly gMonoRet?: RtcMonoQuantity;
+  /** gMonoDif: pDifIBS, vIBSMonoDif, pDifCBS, vCBSMonoDif. */
+  readonly gMonoDif?: {
+    readonly pDifIBS: XmlDecimal;
+    readonly vIBSMonoDif: XmlDecimal;
+    readonly pDifCBS: XmlDecimal;
+    readonly vCBSMonoDif: XmlDecimal;
+  };
+  /** vIBSMono + vIBSMonoReten − vIBSMonoDif (UB104-10). */
+  readonly vTotIBSMonoItem: XmlDecimal;
+  /** vCBSMono + vCBSMonoReten − vCBSMonoDif (UB105-10). */
+  readonly vTotCBSMonoItem: XmlDecimal;
+}
+
+/** gIBSCredPres / gCBSCredPres (TCredPres): pCredPres, then vCredPres or vCredPresCondSus. */
+export interface RtcCredPres {
+  readonly pCredPres: XmlDecimal;
+  readonly vCredPres?: XmlDecimal;
+  readonly vCredPresCondSus?: XmlDecimal;
+}
+
+/** det/imposto/IBSCBS (TTribNFe): the first choice (gIBSCBS, gIBSCBSMono, gTransfCred, gAjusteCompet), gEstornoCred, the second choice. */
 export interface RtcIbsCbs {
   readonly CST: string;
   readonly cClassTrib: string;
   readonly gIBSCBS?: RtcGIbsCbs;
+  readonly gIBSCBSMono?: RtcMono;
+  /** gTransfCred (TTransfCred, CST 800): credit transferred, in a debit note. */
+  readonly gTransfCred?: { readonly vIBS: XmlDecimal; readonly vCBS: XmlDecimal };
+  /** gAjusteCompet (TAjusteCompet, CST 811): an adjustment of the period `competApur` (YYYY-MM). */
+  readonly gAjusteCompet?: {
+    readonly competApur: string;
+    readonly vIBS: XmlDecimal;
+    readonly vCBS: XmlDecimal;
+  };
+  /** gEstornoCred (TEstornoCred): credit reversed. */
+  readonly gEstornoCred?: { readonly vIBSEstCred: XmlDecimal; readonly vCBSEstCred: XmlDecimal };
+  /** gCredPresOper (TCredPresOper): presumed credit of the operation. */
+  readonly gCredPresOper?: {
+    readonly vBCCredPres: XmlDecimal;
+    readonly cCredPres: string;
+    readonly gIBSCredPres?: RtcCredPres;
+    readonly gCBSCredPres?: RtcCredPres;
+  };
+  /** gCredPresIBSZFM (TCredPresIBSZFM, CST 810): presumed IBS credit of the Zona Franca de Manaus. */
+  readonly gCredPresIBSZFM?: {
+    readonly competApur: string;
+    readonly tpCredPresIBSZFM: string;
+    readonly vCredPresIBSZFM: XmlDecimal;
+  };
 }
 
 /** det/imposto/IS (TIS). */
@@ -84,7 +178,7 @@ export interface RtcItem {
   readonly otherTaxes?: readonly RtcOtherTax[];
 }
 
-/** total/IBSCBSTot (TIBSCBSMonoTot) without gMono and gEstornoCred (no item value feeds them here). */
+/** total/IBSCBSTot (TIBSCBSMonoTot). */
 export interface RtcIbsCbsTot {
   readonly vBCIBSCBS: XmlDecimal;
   readonly gIBS?: {
@@ -109,11 +203,28 @@ export interface RtcIbsCbsTot {
     readonly vCredPres: XmlDecimal;
     readonly vCredPresCondSus: XmlDecimal;
   };
+  /** Written when some item carries gIBSCBSMono. */
+  readonly gMono?: {
+    readonly vIBSMono: XmlDecimal;
+    readonly vCBSMono: XmlDecimal;
+    readonly vIBSMonoReten: XmlDecimal;
+    readonly vCBSMonoReten: XmlDecimal;
+    readonly vIBSMonoRet: XmlDecimal;
+    readonly vCBSMonoRet: XmlDecimal;
+  };
+  /** Written when some item carries gEstornoCred. */
+  readonly gEstornoCred?: { readonly vIBSEstCred: XmlDecimal; readonly vCBSEstCred: XmlDecimal };
 }
 
 export interface RtcDocument {
   /** ide/finNFe ('1'…'6'). */
   readonly finNFe: string;
+  /** ide/tpNFDebito ('01'…'07'), on a debit note. */
+  readonly tpNFDebito?: string;
+  /** ide/tpNFCredito ('01'…'05'), on a credit note. */
+  readonly tpNFCredito?: string;
+  /** ide/cUF, the emitter's state code ('13' is Amazonas). */
+  readonly cUF?: string;
   /** ide/gCompraGov/pRedutor, when the note is a government purchase. */
   readonly pRedutor?: XmlDecimal;
   readonly itens: readonly RtcItem[];
@@ -133,6 +244,11 @@ export interface RtcCheckOptions {
   readonly year?: number;
   /** UB12-10 in force: every item must carry IBSCBS (cStat 1115). Off by default (§3.3 of the research). */
   readonly requireIbsCbs?: boolean;
+  /**
+   * The year and month of dhEmi, `YYYY-MM`. Given, a competApur of gCredPresIBSZFM after it is
+   * refused (UB132-10).
+   */
+  readonly period?: string;
 }
 
 /** One broken rule. `cStat` is the SEFAZ rejection code as transcribed (research §4), when known. */

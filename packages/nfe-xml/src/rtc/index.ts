@@ -12,6 +12,6 @@ export type { CstIndicators, IbsCbsMainGroup } from './cst-table.js';
 export { SPHERES, TEST_YEAR_RATES } from './spheres.js';
 export type { SphereName } from './spheres.js';
 export type * from './document.js';
-export { sumIbsCbsTotals, sumItemTotals, sumSelectiveTax } from './totals.js';
+export { sumIbsCbsGroups, sumIbsCbsTotals, sumItemTotals, sumSelectiveTax } from './totals.js';
 export { ibsCbsXml, isXml, rtcTotalsXml } from './xml.js';
 export { readRtcDocument } from './read-xml.js';

@@ -1,10 +1,14 @@
 import type {
+  RtcCredPres,
   RtcDocument,
   RtcGIbsCbs,
+  RtcIbsCbs,
   RtcIbsCbsTot,
   RtcIs,
   RtcItem,
   RtcItemValues,
+  RtcMono,
+  RtcMonoQuantity,
   RtcOtherTax,
   RtcSphere,
 } from './document.js';
@@ -93,13 +97,122 @@ function sphere(g: Element | undefined, rateTag: string, valueTag: string): RtcS
   };
 }
 
+/** The text of each tag under `e` (absent ones empty), keyed by tag. */
+function fields<K extends string>(e: Element, tags: readonly K[]): Record<K, string> {
+  const out = {} as Record<K, string>;
+  for (const tag of tags) out[tag] = text(e, tag) ?? '';
+  return out;
+}
+
 function gIbsCbs(g: Element): RtcGIbsCbs {
+  const regular = child(g, 'gTribRegular');
+  const government = child(g, 'gTribCompraGov');
   return {
     vBC: text(g, 'vBC') ?? '',
     gIBSUF: sphere(child(g, 'gIBSUF'), 'pIBSUF', 'vIBSUF'),
     gIBSMun: sphere(child(g, 'gIBSMun'), 'pIBSMun', 'vIBSMun'),
     vIBS: text(g, 'vIBS') ?? '',
     gCBS: sphere(child(g, 'gCBS'), 'pCBS', 'vCBS'),
+    ...(regular
+      ? {
+          gTribRegular: fields(regular, [
+            'CSTReg',
+            'cClassTribReg',
+            'pAliqEfetRegIBSUF',
+            'vTribRegIBSUF',
+            'pAliqEfetRegIBSMun',
+            'vTribRegIBSMun',
+            'pAliqEfetRegCBS',
+            'vTribRegCBS',
+          ]),
+        }
+      : {}),
+    ...(government
+      ? {
+          gTribCompraGov: fields(government, [
+            'pAliqIBSUF',
+            'vTribIBSUF',
+            'pAliqIBSMun',
+            'vTribIBSMun',
+            'pAliqCBS',
+            'vTribCBS',
+          ]),
+        }
+      : {}),
+  };
+}
+
+/** gMonoPadrao (suffix ''), gMonoReten ('Reten') or gMonoRet ('Ret'). */
+function monoQuantity(
+  e: Element | undefined,
+  suffix: '' | 'Reten' | 'Ret',
+): RtcMonoQuantity | undefined {
+  if (!e) return undefined;
+  return {
+    quantity: text(e, `qBCMono${suffix}`) ?? '',
+    adRemIBS: text(e, `adRemIBS${suffix}`) ?? '',
+    vIBS: text(e, `vIBSMono${suffix}`) ?? '',
+    adRemCBS: text(e, `adRemCBS${suffix}`) ?? '',
+    vCBS: text(e, `vCBSMono${suffix}`) ?? '',
+  };
+}
+
+function mono(m: Element): RtcMono {
+  const padrao = monoQuantity(child(m, 'gMonoPadrao'), '');
+  const reten = monoQuantity(child(m, 'gMonoReten'), 'Reten');
+  const ret = monoQuantity(child(m, 'gMonoRet'), 'Ret');
+  const dif = child(m, 'gMonoDif');
+  return {
+    ...(padrao ? { gMonoPadrao: padrao } : {}),
+    ...(reten ? { gMonoReten: reten } : {}),
+    ...(ret ? { gMonoRet: ret } : {}),
+    ...(dif ? { gMonoDif: fields(dif, ['pDifIBS', 'vIBSMonoDif', 'pDifCBS', 'vCBSMonoDif']) } : {}),
+    vTotIBSMonoItem: text(m, 'vTotIBSMonoItem') ?? '',
+    vTotCBSMonoItem: text(m, 'vTotCBSMonoItem') ?? '',
+  };
+}
+
+function credPres(e: Element | undefined): RtcCredPres | undefined {
+  if (!e) return undefined;
+  return {
+    pCredPres: text(e, 'pCredPres') ?? '',
+    ...optional('vCredPres', text(e, 'vCredPres')),
+    ...optional('vCredPresCondSus', text(e, 'vCredPresCondSus')),
+  };
+}
+
+function ibsCbsGroup(e: Element): RtcIbsCbs {
+  const g = child(e, 'gIBSCBS');
+  const m = child(e, 'gIBSCBSMono');
+  const transfer = child(e, 'gTransfCred');
+  const adjustment = child(e, 'gAjusteCompet');
+  const reversal = child(e, 'gEstornoCred');
+  const operation = child(e, 'gCredPresOper');
+  const zfm = child(e, 'gCredPresIBSZFM');
+  const ibsCredit = credPres(child(operation, 'gIBSCredPres'));
+  const cbsCredit = credPres(child(operation, 'gCBSCredPres'));
+  return {
+    CST: text(e, 'CST') ?? '',
+    cClassTrib: text(e, 'cClassTrib') ?? '',
+    ...(g ? { gIBSCBS: gIbsCbs(g) } : {}),
+    ...(m ? { gIBSCBSMono: mono(m) } : {}),
+    ...(transfer ? { gTransfCred: fields(transfer, ['vIBS', 'vCBS']) } : {}),
+    ...(adjustment ? { gAjusteCompet: fields(adjustment, ['competApur', 'vIBS', 'vCBS']) } : {}),
+    ...(reversal ? { gEstornoCred: fields(reversal, ['vIBSEstCred', 'vCBSEstCred']) } : {}),
+    ...(operation
+      ? {
+          gCredPresOper: {
+            ...fields(operation, ['vBCCredPres', 'cCredPres']),
+            ...(ibsCredit ? { gIBSCredPres: ibsCredit } : {}),
+            ...(cbsCredit ? { gCBSCredPres: cbsCredit } : {}),
+          },
+        }
+      : {}),
+    ...(zfm
+      ? {
+          gCredPresIBSZFM: fields(zfm, ['competApur', 'tpCredPresIBSZFM', 'vCredPresIBSZFM']),
+        }
+      : {}),
   };
 }
 
@@ -152,21 +265,12 @@ function item(det: Element, index: number): RtcItem {
   const imposto = child(det, 'imposto');
   const ibsCbs = child(imposto, 'IBSCBS');
   const is = child(imposto, 'IS');
-  const g = child(ibsCbs, 'gIBSCBS');
   const nItem = /nItem\s*=\s*["'](\d+)["']/.exec(det.attributes)?.[1];
   const indTot = text(det, 'prod/indTot');
   return {
     nItem: nItem ? Number(nItem) : index + 1,
     ...(indTot === '0' ? { indTot: '0' as const } : {}),
-    ...(ibsCbs
-      ? {
-          IBSCBS: {
-            CST: text(ibsCbs, 'CST') ?? '',
-            cClassTrib: text(ibsCbs, 'cClassTrib') ?? '',
-            ...(g ? { gIBSCBS: gIbsCbs(g) } : {}),
-          },
-        }
-      : {}),
+    ...(ibsCbs ? { IBSCBS: ibsCbsGroup(ibsCbs) } : {}),
     ...(is ? { IS: isGroup(is) } : {}),
     ...optional('vItem', text(det, 'vItem')),
     values: itemValues(det),
@@ -177,6 +281,8 @@ function item(det: Element, index: number): RtcItem {
 function totals(t: Element): RtcIbsCbsTot {
   const ibs = child(t, 'gIBS');
   const cbs = child(t, 'gCBS');
+  const mono = child(t, 'gMono');
+  const reversal = child(t, 'gEstornoCred');
   const v = (e: Element | undefined, path: string) => text(e, path) ?? '';
   return {
     vBCIBSCBS: v(t, 'vBCIBSCBS'),
@@ -210,6 +316,19 @@ function totals(t: Element): RtcIbsCbsTot {
           },
         }
       : {}),
+    ...(mono
+      ? {
+          gMono: fields(mono, [
+            'vIBSMono',
+            'vCBSMono',
+            'vIBSMonoReten',
+            'vCBSMonoReten',
+            'vIBSMonoRet',
+            'vCBSMonoRet',
+          ]),
+        }
+      : {}),
+    ...(reversal ? { gEstornoCred: fields(reversal, ['vIBSEstCred', 'vCBSEstCred']) } : {}),
   };
 }
 
@@ -228,6 +347,9 @@ export function readRtcDocument(xml: string): RtcDocument {
   const pRedutor = text(inf, 'ide/gCompraGov/pRedutor');
   return {
     finNFe: text(inf, 'ide/finNFe') ?? '1',
+    ...optional('tpNFDebito', text(inf, 'ide/tpNFDebito')),
+    ...optional('tpNFCredito', text(inf, 'ide/tpNFCredito')),
+    ...optional('cUF', text(inf, 'ide/cUF')),
     ...(pRedutor !== undefined ? { pRedutor } : {}),
     itens: inf.children.filter((c) => c.name === 'det').map(item),
     ...(ibsCbsTot ? { IBSCBSTot: totals(ibsCbsTot) } : {}),

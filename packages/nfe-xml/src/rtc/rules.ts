@@ -21,14 +21,22 @@ import type {
   RtcCheckOptions,
   RtcDocument,
   RtcGIbsCbs,
+  RtcIbsCbs,
   RtcIbsCbsTot,
   RtcItem,
   RtcSphere,
   RtcViolation,
   XmlDecimal,
 } from './document.js';
+import {
+  checkOtherGroups,
+  checkSpecialTaxation,
+  GROUP_NAMES,
+  GROUP_PRESENCE,
+} from './group-rules.js';
 import { readDecimal } from './read.js';
 import { SPHERES, type SphereRules, TEST_YEAR_RATES } from './spheres.js';
+import { Violations } from './violations.js';
 
 /*
  * The mechanical SEFAZ rules for IBS, CBS and IS in an NF-e (NT 2025.002; shared/research/ibs-cbs.md
@@ -37,25 +45,6 @@ import { SPHERES, type SphereRules, TEST_YEAR_RATES } from './spheres.js';
  * builder runs it on what it is about to write (a violation becomes a 422 naming the request line);
  * the local SEFAZ can run it on a received document.
  */
-
-class Violations {
-  readonly list: RtcViolation[] = [];
-
-  add(
-    ref: { rule: string; cStat?: number },
-    item: number | undefined,
-    field: string,
-    message: string,
-  ): void {
-    this.list.push({
-      rule: ref.rule,
-      ...(ref.cStat === undefined ? {} : { cStat: ref.cStat }),
-      ...(item === undefined ? {} : { item }),
-      field,
-      message,
-    });
-  }
-}
 
 const value = readDecimal;
 
@@ -170,6 +159,7 @@ function checkIbsCbs(
   out: Violations,
   index: number,
   item: RtcItem,
+  doc: RtcDocument,
   pRedutor: Decimal | undefined,
   options: RtcCheckOptions,
 ): void {
@@ -192,26 +182,19 @@ function checkIbsCbs(
       'IBSCBS/cClassTrib',
       `cClassTrib ${group.cClassTrib} does not belong to CST ${group.CST} (its first three digits are the CST)`,
     );
+  for (const name of GROUP_NAMES) {
+    const present = group[name] !== undefined;
+    const wanted = row.group === name;
+    const refs = GROUP_PRESENCE[name];
+    if (present && !wanted)
+      out.add(refs.forbidden, index, `IBSCBS/${name}`, `CST ${group.CST} takes no ${name}`);
+    const stockLoss = doc.tpNFDebito === '07' && (name === 'gIBSCBS' || name === 'gIBSCBSMono');
+    if (!present && wanted && !stockLoss)
+      out.add(refs.required, index, `IBSCBS/${name}`, `CST ${group.CST} requires ${name}`);
+  }
+  checkOtherGroups(out, index, group, doc, options);
   const g = group.gIBSCBS;
-  if (g && row.group !== 'gIBSCBS') {
-    out.add(
-      { rule: 'UB13-20', cStat: 1021 },
-      index,
-      'IBSCBS/gIBSCBS',
-      `CST ${group.CST} takes no gIBSCBS (ind_gIBSCBS=0)`,
-    );
-    return;
-  }
-  if (!g) {
-    if (row.group === 'gIBSCBS')
-      out.add(
-        { rule: 'UB13-30', cStat: 1022 },
-        index,
-        'IBSCBS/gIBSCBS',
-        `CST ${group.CST} requires gIBSCBS (ind_gIBSCBS=1)`,
-      );
-    return;
-  }
+  if (!g || row.group !== 'gIBSCBS') return;
   const spheres = [g.gIBSUF, g.gIBSMun, g.gCBS];
   SPHERES.forEach((rules, s) =>
     checkSphere(
@@ -234,6 +217,7 @@ function checkIbsCbs(
       'IBSCBS/gIBSCBS/vIBS',
       `vIBS ${show(value(g.vIBS))} should be vIBSUF + vIBSMun = ${show(vIBS)}`,
     );
+  checkSpecialTaxation(out, index, g, doc);
 }
 
 function checkIs(out: Violations, index: number, item: RtcItem): void {
@@ -306,15 +290,13 @@ function checkItemTotal(out: Violations, index: number, item: RtcItem, rtc: bool
     );
 }
 
-type TotalPicker = (g: RtcGIbsCbs) => XmlDecimal | undefined;
-
-function checkSum(
+function checkSum<T>(
   out: Violations,
   ref: { rule: string; cStat?: number },
   field: string,
   written: XmlDecimal | undefined,
-  groups: readonly RtcGIbsCbs[],
-  pick: TotalPicker,
+  groups: readonly T[],
+  pick: (g: T) => XmlDecimal | undefined,
 ): void {
   let sum = ZERO;
   for (const g of groups) sum = addDecimals(sum, value(pick(g)));
@@ -334,8 +316,9 @@ function checkSum(
 
 const SUM = { rule: 'IBSCBSTot-sum' };
 
-function checkIbsCbsTotals(out: Violations, tot: RtcIbsCbsTot, groups: RtcGIbsCbs[]): void {
+function checkIbsCbsTotals(out: Violations, tot: RtcIbsCbsTot, items: RtcIbsCbs[]): void {
   const at = 'total/IBSCBSTot';
+  const groups = items.flatMap((item) => (item.gIBSCBS ? [item.gIBSCBS] : []));
   checkSum(out, SUM, `${at}/vBCIBSCBS`, tot.vBCIBSCBS, groups, (g) => g.vBC);
   const ibs = tot.gIBS;
   checkSum(
@@ -398,14 +381,42 @@ function checkIbsCbsTotals(out: Violations, tot: RtcIbsCbsTot, groups: RtcGIbsCb
     groups,
     (g) => g.gCBS.value,
   );
-  // No item group of this model carries presumed credit: its totals must be zero.
-  for (const [field, written] of [
-    ['gIBS/vCredPres', ibs?.vCredPres],
-    ['gIBS/vCredPresCondSus', ibs?.vCredPresCondSus],
-    ['gCBS/vCredPres', cbs?.vCredPres],
-    ['gCBS/vCredPresCondSus', cbs?.vCredPresCondSus],
-  ] as const)
-    checkSum(out, SUM, `${at}/${field}`, written, [], () => undefined);
+  // Presumed credit of the operation (gCredPresOper), per tax.
+  const ibsCredit = (item: RtcIbsCbs) => item.gCredPresOper?.gIBSCredPres;
+  const cbsCredit = (item: RtcIbsCbs) => item.gCredPresOper?.gCBSCredPres;
+  checkSum(out, SUM, `${at}/gIBS/vCredPres`, ibs?.vCredPres, items, (i) => ibsCredit(i)?.vCredPres);
+  checkSum(
+    out,
+    SUM,
+    `${at}/gIBS/vCredPresCondSus`,
+    ibs?.vCredPresCondSus,
+    items,
+    (i) => ibsCredit(i)?.vCredPresCondSus,
+  );
+  checkSum(out, SUM, `${at}/gCBS/vCredPres`, cbs?.vCredPres, items, (i) => cbsCredit(i)?.vCredPres);
+  checkSum(
+    out,
+    SUM,
+    `${at}/gCBS/vCredPresCondSus`,
+    cbs?.vCredPresCondSus,
+    items,
+    (i) => cbsCredit(i)?.vCredPresCondSus,
+  );
+  // Monophase (gMono) and credit reversal (gEstornoCred).
+  const mono = tot.gMono;
+  for (const [tag, written, pick] of [
+    ['vIBSMono', mono?.vIBSMono, (i: RtcIbsCbs) => i.gIBSCBSMono?.gMonoPadrao?.vIBS],
+    ['vCBSMono', mono?.vCBSMono, (i: RtcIbsCbs) => i.gIBSCBSMono?.gMonoPadrao?.vCBS],
+    ['vIBSMonoReten', mono?.vIBSMonoReten, (i: RtcIbsCbs) => i.gIBSCBSMono?.gMonoReten?.vIBS],
+    ['vCBSMonoReten', mono?.vCBSMonoReten, (i: RtcIbsCbs) => i.gIBSCBSMono?.gMonoReten?.vCBS],
+    ['vIBSMonoRet', mono?.vIBSMonoRet, (i: RtcIbsCbs) => i.gIBSCBSMono?.gMonoRet?.vIBS],
+    ['vCBSMonoRet', mono?.vCBSMonoRet, (i: RtcIbsCbs) => i.gIBSCBSMono?.gMonoRet?.vCBS],
+    ['vIBSEstCred', tot.gEstornoCred?.vIBSEstCred, (i: RtcIbsCbs) => i.gEstornoCred?.vIBSEstCred],
+    ['vCBSEstCred', tot.gEstornoCred?.vCBSEstCred, (i: RtcIbsCbs) => i.gEstornoCred?.vCBSEstCred],
+  ] as const) {
+    const parent = tag.endsWith('EstCred') ? 'gEstornoCred' : 'gMono';
+    checkSum(out, SUM, `${at}/${parent}/${tag}`, written, items, pick);
+  }
 }
 
 function checkTotals(out: Violations, doc: RtcDocument): void {
@@ -425,7 +436,7 @@ function checkTotals(out: Violations, doc: RtcDocument): void {
       'an item carries IBSCBS but IBSCBSTot is missing',
     );
   if (doc.IBSCBSTot) {
-    const groups = withGroup.flatMap((item) => (item.IBSCBS?.gIBSCBS ? [item.IBSCBS.gIBSCBS] : []));
+    const groups = withGroup.flatMap((item) => (item.IBSCBS ? [item.IBSCBS] : []));
     checkIbsCbsTotals(out, doc.IBSCBSTot, groups);
     if (doc.vNFTot === undefined)
       out.add(
@@ -486,7 +497,7 @@ export function checkRtcDocument(doc: RtcDocument, options: RtcCheckOptions = {}
         'imposto',
         `a credit or debit note (finNFe ${doc.finNFe}) carries only IBS/CBS, not ${item.otherTaxes?.join(', ')}`,
       );
-    checkIbsCbs(out, index, item, pRedutor, options);
+    checkIbsCbs(out, index, item, doc, pRedutor, options);
     checkIs(out, index, item);
     checkItemTotal(out, index, item, rtc);
   });

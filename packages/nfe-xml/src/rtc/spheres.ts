@@ -1,7 +1,7 @@
 /*
- * The three IBS/CBS spheres and the rule ids and rejection codes of their twin checks (NT 2025.002,
- * as transcribed in shared/research/ibs-cbs.md §4 and its sources). Ids marked `inferred` follow the
- * numbering of the UF twin and the sphere's other known ids; no transcription named them.
+ * The three IBS/CBS spheres and the rule ids and rejection codes of their twin checks (NT 2025.002
+ * v1.31 §7 group UB, from a text transcription of the PDF; shared/research/ibs-cbs.md §4 agrees
+ * where it names them).
  */
 
 export type SphereName = 'gIBSUF' | 'gIBSMun' | 'gCBS';
@@ -38,8 +38,8 @@ export const SPHERES: readonly SphereRules[] = [
     deferralRequired: { rule: 'UB22-20', cStat: 1030 },
     reductionForbidden: { rule: 'UB26-10', cStat: 1032 },
     reductionRequired: { rule: 'UB26-20', cStat: 1033 },
-    effectiveRate: { rule: 'UB28-10' },
-    deferredValue: { rule: 'UB23-10' },
+    effectiveRate: { rule: 'UB28-10', cStat: 1035 },
+    deferredValue: { rule: 'UB23-10', cStat: 1031 },
     value: { rule: 'UB35-10', cStat: 1041 },
   },
   {
@@ -48,12 +48,12 @@ export const SPHERES: readonly SphereRules[] = [
     valueTag: 'vIBSMun',
     label: 'IBS Mun',
     rate: { rule: 'UB37-10', cStat: 1036 },
-    deferralForbidden: { rule: 'UB41-10' /* inferred */, cStat: 1083 },
-    deferralRequired: { rule: 'UB41-20' /* inferred */ },
-    reductionForbidden: { rule: 'UB45-10' /* inferred */ },
+    deferralForbidden: { rule: 'UB40-20', cStat: 1083 },
+    deferralRequired: { rule: 'UB40-10', cStat: 1044 },
+    reductionForbidden: { rule: 'UB45-10', cStat: 1007 },
     reductionRequired: { rule: 'UB45-20', cStat: 1074 },
-    effectiveRate: { rule: 'UB47-10' },
-    deferredValue: { rule: 'UB42-10' },
+    effectiveRate: { rule: 'UB47-10', cStat: 1047 },
+    deferredValue: { rule: 'UB42-10', cStat: 1045 },
     value: { rule: 'UB54-10', cStat: 1052 },
   },
   {
@@ -62,12 +62,12 @@ export const SPHERES: readonly SphereRules[] = [
     valueTag: 'vCBS',
     label: 'CBS',
     rate: { rule: 'UB56-10', cStat: 1037 },
-    deferralForbidden: { rule: 'UB60-10' /* inferred */, cStat: 1090 },
-    deferralRequired: { rule: 'UB59-10' },
-    reductionForbidden: { rule: 'UB64-10' /* inferred */ },
+    deferralForbidden: { rule: 'UB59-20', cStat: 1090 },
+    deferralRequired: { rule: 'UB59-10', cStat: 1061 },
+    reductionForbidden: { rule: 'UB64-10', cStat: 1028 },
     reductionRequired: { rule: 'UB64-20', cStat: 1079 },
-    effectiveRate: { rule: 'UB66-10' },
-    deferredValue: { rule: 'UB61-10' },
+    effectiveRate: { rule: 'UB66-10', cStat: 1064 },
+    deferredValue: { rule: 'UB61-10', cStat: 1062 },
     value: { rule: 'UB67-10', cStat: 1069 },
   },
 ];

@@ -1,5 +1,5 @@
 import { addDecimals, type Decimal, formatDecimal, ZERO } from '../decimal.js';
-import type { RtcGIbsCbs, RtcIbsCbsTot, RtcItem, XmlDecimal } from './document.js';
+import type { RtcGIbsCbs, RtcIbsCbs, RtcIbsCbsTot, RtcItem, XmlDecimal } from './document.js';
 import { readDecimal } from './read.js';
 
 /*
@@ -13,9 +13,24 @@ function sum(values: Iterable<XmlDecimal | undefined>): XmlDecimal {
   return formatDecimal(total, 2);
 }
 
-/** total/IBSCBSTot from the items' gIBSCBS groups; presumed-credit totals are zero (no item group carries them). */
+/** total/IBSCBSTot from the items' gIBSCBS groups only (no monophase, reversal or presumed credit). */
 export function sumIbsCbsTotals(groups: readonly RtcGIbsCbs[]): RtcIbsCbsTot {
-  const of = (pick: (g: RtcGIbsCbs) => XmlDecimal | undefined) => sum(groups.map(pick));
+  return sumIbsCbsGroups(groups.map((g) => ({ CST: '000', cClassTrib: '000001', gIBSCBS: g })));
+}
+
+/**
+ * total/IBSCBSTot from the items' IBSCBS groups: vBCIBSCBS and the gIBS/gCBS sums from gIBSCBS,
+ * vCredPres/vCredPresCondSus from gCredPresOper, gMono (when some item is monophase) from
+ * gIBSCBSMono, gEstornoCred (when some item reverses credit) from gEstornoCred.
+ */
+export function sumIbsCbsGroups(items: readonly RtcIbsCbs[]): RtcIbsCbsTot {
+  const of = (pick: (g: RtcGIbsCbs) => XmlDecimal | undefined) =>
+    sum(items.map((item) => (item.gIBSCBS ? pick(item.gIBSCBS) : undefined)));
+  const all = (pick: (item: RtcIbsCbs) => XmlDecimal | undefined) => sum(items.map(pick));
+  const ibsCredit = (item: RtcIbsCbs) => item.gCredPresOper?.gIBSCredPres;
+  const cbsCredit = (item: RtcIbsCbs) => item.gCredPresOper?.gCBSCredPres;
+  const mono = items.some((item) => item.gIBSCBSMono !== undefined);
+  const reversal = items.some((item) => item.gEstornoCred !== undefined);
   return {
     vBCIBSCBS: of((g) => g.vBC),
     gIBS: {
@@ -30,16 +45,36 @@ export function sumIbsCbsTotals(groups: readonly RtcGIbsCbs[]): RtcIbsCbsTot {
         vIBSMun: of((g) => g.gIBSMun.value),
       },
       vIBS: of((g) => g.vIBS),
-      vCredPres: '0.00',
-      vCredPresCondSus: '0.00',
+      vCredPres: all((item) => ibsCredit(item)?.vCredPres),
+      vCredPresCondSus: all((item) => ibsCredit(item)?.vCredPresCondSus),
     },
     gCBS: {
       vDif: of((g) => g.gCBS.deferral?.vDif),
       vDevTrib: of((g) => g.gCBS.vDevTrib),
       vCBS: of((g) => g.gCBS.value),
-      vCredPres: '0.00',
-      vCredPresCondSus: '0.00',
+      vCredPres: all((item) => cbsCredit(item)?.vCredPres),
+      vCredPresCondSus: all((item) => cbsCredit(item)?.vCredPresCondSus),
     },
+    ...(mono
+      ? {
+          gMono: {
+            vIBSMono: all((item) => item.gIBSCBSMono?.gMonoPadrao?.vIBS),
+            vCBSMono: all((item) => item.gIBSCBSMono?.gMonoPadrao?.vCBS),
+            vIBSMonoReten: all((item) => item.gIBSCBSMono?.gMonoReten?.vIBS),
+            vCBSMonoReten: all((item) => item.gIBSCBSMono?.gMonoReten?.vCBS),
+            vIBSMonoRet: all((item) => item.gIBSCBSMono?.gMonoRet?.vIBS),
+            vCBSMonoRet: all((item) => item.gIBSCBSMono?.gMonoRet?.vCBS),
+          },
+        }
+      : {}),
+    ...(reversal
+      ? {
+          gEstornoCred: {
+            vIBSEstCred: all((item) => item.gEstornoCred?.vIBSEstCred),
+            vCBSEstCred: all((item) => item.gEstornoCred?.vCBSEstCred),
+          },
+        }
+      : {}),
   };
 }
 

@@ -10,10 +10,15 @@ import {
 import { RequestValidationFailure } from '../../errors.js';
 import type { NumberableNfe } from './emission-job.js';
 
-/** The year in the emitter's state at `now`: it picks the IBS/CBS rates of the test years. */
-function localYear(request: NfeRequest, now: Date | undefined): number | undefined {
+/**
+ * The year in the emitter's state at `now`, which picks the IBS/CBS rates of the test years, and
+ * the month (`YYYY-MM`), which no competApur may follow.
+ */
+function localDate(request: NfeRequest, now: Date | undefined): { year?: number; period?: string } {
   const uf = ufInfo(request.emitente.address_state);
-  return uf && now ? localDateTime(now, uf).year : undefined;
+  if (!uf || !now) return {};
+  const { year, month } = localDateTime(now, uf);
+  return { year, period: `${year}-${String(month).padStart(2, '0')}` };
 }
 
 /**
@@ -26,7 +31,7 @@ function localYear(request: NfeRequest, now: Date | undefined): number | undefin
 export function prepareNumberableNfe(request: NfeRequest, now?: Date): NumberableNfe {
   let prepared;
   try {
-    prepared = prepareNfe(request, { ibsCbs: { year: localYear(request, now) } });
+    prepared = prepareNfe(request, { ibsCbs: localDate(request, now) });
   } catch (error) {
     if (!(error instanceof NfeValidationError)) throw error;
     throw new RequestValidationFailure(

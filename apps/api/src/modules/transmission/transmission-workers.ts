@@ -66,7 +66,6 @@ export function startTransmissionWorkers(
   let looking = false;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
-  let wake: { at: number; timer: NodeJS.Timeout } | undefined;
   const idle = new Set<() => void>();
 
   const exchange = async (unit: Unit): Promise<AttemptResult[]> => {
@@ -187,22 +186,29 @@ export function startTransmissionWorkers(
 
   const room = () => (stopped ? 0 : settings.concurrency - inFlight);
 
-  const claimOnce = async () => {
-    // Lots waiting on their recibo first: one poll settles up to 50 documents.
-    if (room() <= 0) return false;
-    let limit = room();
-    const receipts = planReceipts(await queue.claimReceipts(limit, leaseMs));
-    for (const documents of receipts) start({ kind: 'receipt', documents });
-    let more = receipts.length === limit;
+  /**
+   * One round of claims while exchanges are free. `full`: also receipts and documents to consult,
+   * which become due with time; a poke (a new emission) only brings documents never sent.
+   */
+  const claimOnce = async (full: boolean) => {
+    let more = false;
+    if (full) {
+      // Lots waiting on their recibo first: one poll settles up to 50 documents.
+      if (room() <= 0) return false;
+      let limit = room();
+      const receipts = planReceipts(await queue.claimReceipts(limit, leaseMs));
+      for (const documents of receipts) start({ kind: 'receipt', documents });
+      more = receipts.length === limit;
+
+      if (room() <= 0) return more;
+      limit = room();
+      const resumed = await queue.claimResumed(limit, leaseMs);
+      for (const document of resumed) start({ kind: 'single', documents: [document] });
+      more ||= resumed.length === limit;
+    }
 
     if (room() <= 0) return more;
-    limit = room();
-    const resumed = await queue.claimResumed(limit, leaseMs);
-    for (const document of resumed) start({ kind: 'single', documents: [document] });
-    more ||= resumed.length === limit;
-
-    if (room() <= 0) return more;
-    limit = room();
+    const limit = room();
     const fresh = await queue.claimFresh(limit * MAX_NFE_PER_LOT, leaseMs);
     const sends = planSends(fresh, await keysOf(fresh));
     // More groups than free exchanges (many certificates at once): the rest is given back.
@@ -212,16 +218,21 @@ export function startTransmissionWorkers(
     return more || fresh.length === limit * MAX_NFE_PER_LOT;
   };
 
-  const look = async () => {
+  let againFull = false;
+  const look = async (full = true) => {
     if (looking) {
       again = true;
+      againFull ||= full;
       return;
     }
     looking = true;
     try {
+      let round = full;
       do {
         again = false;
-        if (await claimOnce()) again = true;
+        againFull = false;
+        if (await claimOnce(round)) again = true;
+        round = againFull || round;
       } while (again && room() > 0);
     } catch (error) {
       logger.error({ err: error }, 'claiming transmission work failed');
@@ -230,19 +241,30 @@ export function startTransmissionWorkers(
     }
   };
 
-  /** Looks again when the soonest retry or poll this process scheduled is due. */
-  const lookAfter = (ms: number) => {
-    const at = Date.now() + ms;
-    if (stopped || (wake && wake.at <= at)) return;
+  // The instants retries and polls this process scheduled are due (rounded to 50 ms, bounded):
+  // one timer for the soonest, re-armed for the next, so a due lot does not wait for the idle poll.
+  const dues = new Set<number>();
+  let wake: { at: number; timer: NodeJS.Timeout } | undefined;
+  const arm = () => {
+    if (stopped || dues.size === 0) return;
+    const next = Math.min(...dues);
+    if (wake?.at === next) return;
     if (wake) clearTimeout(wake.timer);
-    wake = {
-      at,
-      timer: setTimeout(() => {
+    const timer = setTimeout(
+      () => {
         wake = undefined;
+        for (const due of dues) if (due <= Date.now() + 5) dues.delete(due);
         void look();
-      }, ms + 5),
-    };
-    wake.timer.unref();
+        arm();
+      },
+      Math.max(0, next - Date.now()) + 5,
+    );
+    timer.unref();
+    wake = { at: next, timer };
+  };
+  const lookAfter = (ms: number) => {
+    if (dues.size < 1_000) dues.add(Math.ceil((Date.now() + ms) / 50) * 50);
+    arm();
   };
 
   const tick = () => {
@@ -255,7 +277,7 @@ export function startTransmissionWorkers(
 
   return {
     poke() {
-      if (!stopped) void look();
+      if (!stopped) void look(false);
     },
     async stop() {
       stopped = true;
