@@ -26,6 +26,8 @@ export interface AppContext {
   danfe: DanfeRenderer;
   /** Tells waiting requests (Prefer: wait=N) of final statuses; absent when SEFAZ=off. */
   finalStatus?: FinalStatusSignal;
+  /** Events or inutilizações were queued: this process's workers look now (absent: SEFAZ=off). */
+  onSefazWorkQueued?: () => void;
   /** Transmission's metrics, exported by GET /metrics (with zeros when SEFAZ=off). */
   transmissionMetrics?: TransmissionMetrics;
   /** How this process reaches SEFAZ (client, `SEFAZ_URL`); absent when SEFAZ=off. */

@@ -17,10 +17,12 @@ import { certificatesHandlers } from './modules/certificates/certificates.router
 import { docsRouter } from './modules/docs/docs.router.js';
 import { documentsHandlers } from './modules/documents/documents.router.js';
 import { emissionsHandlers } from './modules/emissions/emissions.router.js';
+import { eventsHandlers } from './modules/events/events.router.js';
 import { healthHandlers } from './modules/health/health.router.js';
 import { openApiHandlers } from './modules/openapi/openapi.router.js';
 import { sefazStatusHandlers } from './modules/sefaz-status/sefaz-status.router.js';
 import { seriesHandlers } from './modules/series/series.router.js';
+import { voidsHandlers } from './modules/voids/voids.router.js';
 
 export type { AppContext };
 
@@ -47,6 +49,8 @@ export function createApp(ctx: AppContext): express.Express {
     certificates: certificatesHandlers(ctx),
     emissions: emissionsHandlers(ctx),
     documents: documentsHandlers(ctx),
+    events: eventsHandlers(ctx),
+    voids: voidsHandlers(ctx),
     sefaz: sefazStatusHandlers(ctx),
   });
   createExpressEndpoints(contract, router, app, {

@@ -10,6 +10,10 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .default('false')
   .transform((v) => v === 'true' || v === '1');
+const booleanFlagOn = z
+  .enum(['true', 'false', '1', '0'])
+  .default('true')
+  .transform((v) => v === 'true' || v === '1');
 
 /**
  * Express's `trust proxy` setting, from its text: `true`/`false`, a hop count, or a comma-separated
@@ -84,6 +88,13 @@ const EnvSchema = z.object({
   SEFAZ_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(2_000),
   /** How often an idle process looks for work other processes queued. */
   SEFAZ_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  /** Void the number of every `rejeitada` document at SEFAZ (an inutilização with origem rejeicao). */
+  SEFAZ_VOID_REJECTED: booleanFlagOn,
+  /**
+   * Send cancellations of NF-e authorised more than 24 h ago instead of refusing them with 409
+   * `cancellation_deadline_passed`: for UFs that accept late ones (cStat 155, sefaz.md §4.2).
+   */
+  SEFAZ_SEND_LATE_CANCELLATIONS: booleanFlag,
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'SEFAZ'> & {

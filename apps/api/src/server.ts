@@ -29,6 +29,8 @@ import {
   startTransmissionWorkers,
   type TransmissionWorkers,
 } from './modules/transmission/transmission-workers.js';
+import { startFiscalWork } from './modules/events/fiscal-work.js';
+import type { WorkLoop } from './modules/transmission/work-loop.js';
 
 export interface RunningServer {
   url: string;
@@ -93,6 +95,7 @@ export async function startServer(
     : undefined;
   // Started below, once the server listens; documents queued before that wait for the first poll.
   let workers: TransmissionWorkers | undefined;
+  let fiscalWork: WorkLoop | undefined;
   const transmissionMetrics = createTransmissionMetrics(database.pool);
 
   const signing = createSigningPool(env.SIGNING_THREADS);
@@ -113,6 +116,7 @@ export async function startServer(
     ),
     danfe,
     ...(finalStatus && { finalStatus }),
+    ...(sefaz && { onSefazWorkQueued: () => fiscalWork?.poke() }),
     transmissionMetrics,
     ...(sefaz && {
       sefaz: { client: sefaz.client, override: sefaz.override, timeoutMs: env.SEFAZ_TIMEOUT_MS },
@@ -132,7 +136,7 @@ export async function startServer(
 
   if (sefaz && transmissionDb)
     workers = startTransmissionWorkers(
-      createTransmissionQueue(transmissionDb.pool),
+      createTransmissionQueue(transmissionDb.pool, { voidRejected: env.SEFAZ_VOID_REJECTED }),
       (id) => credentials.get(id),
       {
         client: sefaz.client,
@@ -144,6 +148,24 @@ export async function startServer(
         observer: transmissionMetrics.observer,
       },
       logger.child({ module: 'transmission' }),
+    );
+  // Cancellations, cartas de correção and inutilizações (decisions.md "Events and inutilização"), on
+  // the main pool: their results are committed durably (an inutilização's protocol cannot be
+  // fetched again after a lost commit).
+  if (sefaz)
+    fiscalWork = startFiscalWork(
+      database.pool,
+      (id) => credentials.get(id),
+      {
+        client: sefaz.client,
+        override: sefaz.override,
+        timeoutMs: env.SEFAZ_TIMEOUT_MS,
+        retryBaseMs: env.SEFAZ_RETRY_BASE_MS,
+        concurrency: env.SEFAZ_CONCURRENCY,
+        pollMs: env.SEFAZ_POLL_MS,
+        observer: transmissionMetrics.observer,
+      },
+      logger,
     );
 
   const { port } = server.address() as AddressInfo;
@@ -161,6 +183,7 @@ export async function startServer(
         server.closeIdleConnections();
       });
       await workers?.stop();
+      await fiscalWork?.stop();
       await transmissionDb?.db.destroy();
       await sefaz?.close();
       await finalStatus?.close();

@@ -46,6 +46,8 @@ describe('start-up', () => {
       '2026_11_26_0006_document_request_fingerprint',
       '2026_11_26_0007_series_counter_storage',
       '2026_11_26_0008_transmission_queue',
+      '2026_11_26_0009_fiscal_events',
+      '2026_11_26_0010_fiscal_voids',
       '2026_11_26_0011_transmission_receipts',
       '2026_11_26_0012_sefaz_status_cache',
     ]);

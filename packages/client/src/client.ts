@@ -7,14 +7,10 @@ import {
 import { initClient, type ApiFetcher, type InitClientReturn } from '@ts-rest/core';
 
 import { createFetcher, type FetchLike } from './fetcher.js';
-import {
-  backoffDelay,
-  isNetworkError,
-  parseRetryAfter,
-  RETRY_DEFAULTS,
-  sleep,
-  type RetryOptions,
-} from './retry.js';
+import { sendWithKey, type WithKey } from './idempotent.js';
+import { sleep, type RetryOptions } from './retry.js';
+
+export { EmitNetworkError } from './idempotent.js';
 
 export interface EmissorClientOptions {
   /** Where the API is served, without `/v1` (e.g. `https://emissor.example.com`). */
@@ -69,25 +65,6 @@ export class DocumentNotFinalError extends Error {
   }
 }
 
-/** Answers that mean "not processed, try again later": the database is down, or rate limited. */
-const RETRYABLE_STATUSES = new Set([429, 503]);
-
-/** Thrown by {@link EmissorClient.emit} when every attempt failed at the network level. */
-export class EmitNetworkError extends Error {
-  override name = 'EmitNetworkError';
-  constructor(
-    /** Retry later with this key: if an attempt did reach the server, you get that document back. */
-    readonly idempotencyKey: string,
-    readonly attempts: number,
-    options: { cause: unknown },
-  ) {
-    super(
-      `Emission failed after ${attempts} attempt(s) (Idempotency-Key ${idempotencyKey})`,
-      options,
-    );
-  }
-}
-
 /** Arguments of {@link EmissorClient.uploadCertificate}. */
 export interface UploadCertificateArgs {
   query: TenantBranchQuery;
@@ -116,10 +93,16 @@ type EmitRoute = EmissorRoutes['emissions']['emit'];
 export type EmitBody = Parameters<EmitRoute>[0]['body'];
 
 /** The emission's response, with the key it was sent with and how many attempts it took. */
-export type EmitResult = Awaited<ReturnType<EmitRoute>> & {
-  idempotencyKey: string;
-  attempts: number;
-};
+export type EmitResult = WithKey<Awaited<ReturnType<EmitRoute>>>;
+
+/** The response to a cancellation or carta de correção, with its key and attempts. */
+export type EventResult = WithKey<Awaited<ReturnType<EmissorRoutes['events']['cancelDocument']>>>;
+
+/** The JSON body of an inutilização (POST /v1/inutilizacoes). */
+export type VoidBody = Parameters<EmissorRoutes['voids']['createInutilizacao']>[0]['body'];
+
+/** The response to an inutilização, with its key and attempts. */
+export type VoidResult = WithKey<Awaited<ReturnType<EmissorRoutes['voids']['createInutilizacao']>>>;
 
 type DocumentRoutes = EmissorRoutes['documents'];
 type DocumentRead = Extract<
@@ -146,7 +129,24 @@ export type EmissorClient = Omit<EmissorRoutes, 'documents'> & {
    * otherwise a bounded exponential backoff); every other status is returned at once.
    */
   emit(body: EmitBody, options?: EmitOptions): Promise<EmitResult>;
+  /**
+   * Cancels an authorised document (event 110111), retried like {@link emit} under one
+   * Idempotency-Key. `wait` holds the answer until the event is `registrado` or `rejeitado`.
+   */
+  cancel(documentId: string, justificativa: string, options?: EmitOptions): Promise<EventResult>;
+  /** Sends a carta de correção (event 110110; it replaces the previous ones), retried like {@link emit}. */
+  correct(documentId: string, correcao: string, options?: EmitOptions): Promise<EventResult>;
+  /** Voids a range of a series' unused numbers at SEFAZ (inutilização), retried like {@link emit}. */
+  voidNumbers(body: VoidBody, options?: EmitOptions): Promise<VoidResult>;
 };
+
+/** The headers of a POST with an Idempotency-Key and, optionally, `Prefer: wait=N`. */
+function keyHeaders(idempotencyKey: string, wait: number | undefined) {
+  return {
+    'idempotency-key': idempotencyKey,
+    ...(wait !== undefined && { prefer: `wait=${wait}` }),
+  };
+}
 
 /**
  * A typed client for the Emissor API. Every call resolves to `{ status, body, headers }` for each
@@ -203,32 +203,59 @@ export function createEmissorClient(options: EmissorClientOptions): EmissorClien
       };
       return routes.certificates.uploadCertificate({ query, body });
     },
-    async emit(body, { idempotencyKey = globalThis.crypto.randomUUID(), retries, wait } = {}) {
-      const retry = { ...RETRY_DEFAULTS, ...options.retry };
-      const maxRetries = retries ?? retry.maxRetries;
-      for (let attempt = 0; ; attempt++) {
-        let res;
-        try {
-          res = await routes.emissions.emit({
-            headers: {
-              'idempotency-key': idempotencyKey,
-              ...(wait !== undefined && { prefer: `wait=${wait}` }),
-            },
-            body,
-          });
-        } catch (error) {
-          if (!isNetworkError(error)) throw error;
-          if (attempt >= maxRetries)
-            throw new EmitNetworkError(idempotencyKey, attempt + 1, { cause: error });
-          await clock.sleep(backoffDelay(attempt, retry));
-          continue;
-        }
-        const done = { ...res, idempotencyKey, attempts: attempt + 1 };
-        if (!RETRYABLE_STATUSES.has(res.status) || attempt >= maxRetries) return done;
-        const retryAfter = parseRetryAfter(res.headers.get('retry-after'), clock.now());
-        if (retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs) return done;
-        await clock.sleep(retryAfter ?? backoffDelay(attempt, retry));
-      }
+    emit(body, { idempotencyKey = globalThis.crypto.randomUUID(), retries, wait } = {}) {
+      return sendWithKey(
+        (key) => routes.emissions.emit({ headers: keyHeaders(key, wait), body }),
+        idempotencyKey,
+        options.retry,
+        retries,
+        clock,
+      );
+    },
+    cancel(
+      documentId,
+      justificativa,
+      { idempotencyKey = globalThis.crypto.randomUUID(), retries, wait } = {},
+    ) {
+      return sendWithKey(
+        (key) =>
+          routes.events.cancelDocument({
+            headers: keyHeaders(key, wait),
+            params: { document_id: documentId },
+            body: { justificativa },
+          }),
+        idempotencyKey,
+        options.retry,
+        retries,
+        clock,
+      );
+    },
+    correct(
+      documentId,
+      correcao,
+      { idempotencyKey = globalThis.crypto.randomUUID(), retries, wait } = {},
+    ) {
+      return sendWithKey(
+        (key) =>
+          routes.events.correctDocument({
+            headers: keyHeaders(key, wait),
+            params: { document_id: documentId },
+            body: { correcao },
+          }),
+        idempotencyKey,
+        options.retry,
+        retries,
+        clock,
+      );
+    },
+    voidNumbers(body, { idempotencyKey = globalThis.crypto.randomUUID(), retries, wait } = {}) {
+      return sendWithKey(
+        (key) => routes.voids.createInutilizacao({ headers: keyHeaders(key, wait), body }),
+        idempotencyKey,
+        options.retry,
+        retries,
+        clock,
+      );
     },
   };
 }

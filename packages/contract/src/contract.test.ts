@@ -16,7 +16,7 @@ const all = routes(contract);
 const PUBLIC = ['health.getHealth', 'health.getReady', 'openapi.getOpenApi'];
 
 describe('contract', () => {
-  it('has the 13 routes of the spec and the DANFE and SEFAZ status routes of decisions.md', () => {
+  it('has the 13 routes of the spec and the DANFE, SEFAZ status, event and inutilização routes of decisions.md', () => {
     expect(all.map(([name, r]) => `${r.method} ${r.path} ${name}`).sort()).toEqual(
       [
         'DELETE /v1/certificados certificates.deleteCertificate',
@@ -34,6 +34,15 @@ describe('contract', () => {
         'POST /v1/certificados certificates.uploadCertificate',
         'POST /v1/emissoes emissions.emit',
         'POST /v1/series series.createSeries',
+        'POST /v1/documentos/:document_id/cancelamento events.cancelDocument',
+        'POST /v1/documentos/:document_id/cartas-correcao events.correctDocument',
+        'GET /v1/documentos/:document_id/eventos events.listDocumentEvents',
+        'GET /v1/eventos/:event_id events.getEvent',
+        'GET /v1/eventos/:event_id/xml events.getEventXml',
+        'POST /v1/inutilizacoes voids.createInutilizacao',
+        'GET /v1/inutilizacoes voids.listInutilizacoes',
+        'GET /v1/inutilizacoes/:inutilizacao_id voids.getInutilizacao',
+        'GET /v1/inutilizacoes/:inutilizacao_id/xml voids.getInutilizacaoXml',
       ].sort(),
     );
   });

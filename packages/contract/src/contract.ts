@@ -3,10 +3,12 @@ import { initContract } from '@ts-rest/core';
 import { certificatesRouter } from './routes/certificates.js';
 import { documentsRouter } from './routes/documents.js';
 import { emissionsRouter } from './routes/emissions.js';
+import { eventsRouter } from './routes/events.js';
 import { healthRouter } from './routes/health.js';
 import { openApiRouter } from './routes/openapi.js';
 import { sefazRouter } from './routes/sefaz.js';
 import { seriesRouter } from './routes/series.js';
+import { voidsRouter } from './routes/voids.js';
 
 const c = initContract();
 
@@ -22,6 +24,8 @@ export const contract = c.router(
     certificates: certificatesRouter,
     emissions: emissionsRouter,
     documents: documentsRouter,
+    events: eventsRouter,
+    voids: voidsRouter,
     sefaz: sefazRouter,
   },
   { pathPrefix: '/v1', strictStatusCodes: true },

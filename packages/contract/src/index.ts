@@ -43,6 +43,25 @@ export {
 } from './schemas/emissions.js';
 export { DocumentListQuerySchema, FiscalDocumentReadSchema } from './schemas/documents.js';
 
+export {
+  CancelamentoRequestSchema,
+  CartaCorrecaoRequestSchema,
+  EventIdParamsSchema,
+  FiscalEventReadSchema,
+  FiscalEventStatusSchema,
+  FiscalEventTipoSchema,
+  JustificativaSchema,
+  layoutText,
+} from './schemas/events.js';
+export {
+  FiscalVoidOrigemSchema,
+  FiscalVoidReadSchema,
+  FiscalVoidStatusSchema,
+  InutilizacaoRequestSchema,
+  VoidIdParamsSchema,
+  VoidListQuerySchema,
+} from './schemas/voids.js';
+
 export type { Contract } from './contract.js';
 export type { Ambiente, TenantBranchQuery } from './schemas/common.js';
 export type { Decimal, DecimalInput } from './schemas/decimal.js';
@@ -71,6 +90,12 @@ export type {
   TributoLinhaPayload,
 } from './schemas/emissions.js';
 export type { DocumentListQuery, FiscalDocumentRead } from './schemas/documents.js';
+export type {
+  CancelamentoRequest,
+  CartaCorrecaoRequest,
+  FiscalEventRead,
+} from './schemas/events.js';
+export type { FiscalVoidRead, InutilizacaoRequest, VoidListQuery } from './schemas/voids.js';
 export {
   SefazStatusQuerySchema,
   SefazStatusReadSchema,

@@ -105,6 +105,74 @@ export interface DocumentProtocolTable {
   created_at: DefaultedTimestamp;
 }
 
+/** A cancellation or carta de correção of a document (decisions.md "Events and inutilização"). */
+export interface FiscalEventTable {
+  id: Generated<string>;
+  product_id: string;
+  document_id: string;
+  tipo: 'cancelamento' | 'carta_correcao';
+  sequencia: number;
+  status: Generated<'processando' | 'registrado' | 'rejeitado'>;
+  protocolo: string | null;
+  registrado_em: NullableTimestamp;
+  rejeicao_codigo: string | null;
+  rejeicao_motivo: string | null;
+  idempotency_key: string;
+  request_fingerprint: string;
+  /** The signed `evento`. */
+  evento_xml: string;
+  /** `procEventoNFe` once registered. */
+  proc_xml: string | null;
+  created_at: DefaultedTimestamp;
+}
+
+/** An inutilização of a range of a series' numbers. */
+export interface FiscalVoidTable {
+  id: Generated<string>;
+  product_id: string;
+  tenant_ref: string;
+  branch_ref: string;
+  series_id: string;
+  serie: number;
+  numero_inicial: number;
+  numero_final: number;
+  ambiente: string;
+  cuf: string;
+  cnpj: string;
+  ano: string;
+  justificativa: string;
+  origem: 'manual' | 'rejeicao';
+  document_id: string | null;
+  status: Generated<'processando' | 'homologada' | 'rejeitada'>;
+  protocolo: string | null;
+  homologada_em: NullableTimestamp;
+  rejeicao_codigo: string | null;
+  rejeicao_motivo: string | null;
+  idempotency_key: string | null;
+  request_fingerprint: string | null;
+  /** The signed `inutNFe` (an automatic void's is written by its first attempt). */
+  inut_xml: string | null;
+  /** `ProcInutNFe` once homologada. */
+  proc_xml: string | null;
+  created_at: DefaultedTimestamp;
+}
+
+/** Events and inutilizações still in transmission (a row each, deleted with the final status). */
+interface SefazWorkQueueColumns {
+  attempts: Generated<number>;
+  sent: Generated<boolean>;
+  last_cstat: string | null;
+  last_error: string | null;
+  available_at: DefaultedTimestamp;
+  enqueued_at: DefaultedTimestamp;
+}
+export interface FiscalEventQueueTable extends SefazWorkQueueColumns {
+  event_id: string;
+}
+export interface FiscalVoidQueueTable extends SefazWorkQueueColumns {
+  void_id: string;
+}
+
 export interface MasterKeyTable {
   id: string;
   /** argon2id salt for deriving the AES key from EMISSOR_MASTER_KEY. */
@@ -124,6 +192,10 @@ export interface Database {
   master_keys: MasterKeyTable;
   transmission_queue: TransmissionQueueTable;
   document_protocols: DocumentProtocolTable;
+  fiscal_events: FiscalEventTable;
+  fiscal_event_queue: FiscalEventQueueTable;
+  fiscal_voids: FiscalVoidTable;
+  fiscal_void_queue: FiscalVoidQueueTable;
 }
 
 export type Product = Selectable<ProductTable>;
@@ -133,3 +205,5 @@ export type NewCertificate = Insertable<CertificateTable>;
 export type DocumentRow = Selectable<DocumentTable>;
 export type NewDocument = Insertable<DocumentTable>;
 export type MasterKey = Selectable<MasterKeyTable>;
+export type FiscalEventRow = Selectable<FiscalEventTable>;
+export type FiscalVoidRow = Selectable<FiscalVoidTable>;

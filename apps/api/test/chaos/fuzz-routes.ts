@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 
 import {
+  CancelamentoRequestSchema,
+  CartaCorrecaoRequestSchema,
   CertificateUploadFieldsSchema,
   DocumentListQuerySchema,
   EmissaoRequestSchema,
   FiscalSeriesCreateSchema,
   FiscalSeriesPatchSchema,
+  InutilizacaoRequestSchema,
   SefazStatusQuerySchema,
   TenantBranchQuerySchema,
+  VoidListQuerySchema,
 } from '@emissor/contract';
 import { UuidSchema } from '@emissor/contract';
 import fc from 'fast-check';
@@ -198,6 +202,39 @@ function bodyRoute(
       weight: 3,
     },
     { arbitrary: generic(method, target, apiKey), weight: 1 },
+  );
+}
+
+/** A POST that takes an Idempotency-Key (a fresh one each time) and a JSON body. */
+function keyedBodyRoute(
+  target: string,
+  apiKey: string,
+  valid: unknown,
+  schema: z.ZodTypeAny,
+): fc.Arbitrary<RawRequest> {
+  const key = () => ({ 'idempotency-key': randomUUID() });
+  return fc.oneof(
+    {
+      arbitrary: mutatedFrom(valid).map((body) =>
+        jsonRequest('POST', target, apiKey, body, schema, 'schema mutation', key()),
+      ),
+      weight: 6,
+    },
+    {
+      arbitrary: brokenBody(valid).map(({ body, contentType, kind }) => ({
+        method: 'POST',
+        target,
+        headers: {
+          'x-api-key': apiKey,
+          ...key(),
+          ...(contentType ? { 'content-type': contentType } : {}),
+        },
+        body,
+        kind,
+      })),
+      weight: 3,
+    },
+    { arbitrary: generic('POST', target, apiKey), weight: 1 },
   );
 }
 
@@ -491,6 +528,71 @@ export function routeFuzzers(t: FuzzTarget): RouteFuzzer[] {
     {
       name: 'GET /v1/documentos/:document_id/xml',
       request: idRoute('GET', '/v1/documentos', '/xml', t.documentId, t.apiKey),
+    },
+    {
+      name: 'POST /v1/documentos/:document_id/cancelamento',
+      request: keyedBodyRoute(
+        `/v1/documentos/${t.documentId}/cancelamento`,
+        t.apiKey,
+        { justificativa: 'Pedido cancelado pelo cliente antes da entrega' },
+        CancelamentoRequestSchema,
+      ),
+    },
+    {
+      name: 'POST /v1/documentos/:document_id/cartas-correcao',
+      request: keyedBodyRoute(
+        `/v1/documentos/${t.documentId}/cartas-correcao`,
+        t.apiKey,
+        { correcao: 'Correcao do endereco de entrega do destinatario' },
+        CartaCorrecaoRequestSchema,
+      ),
+    },
+    {
+      name: 'GET /v1/documentos/:document_id/eventos',
+      request: idRoute('GET', '/v1/documentos', '/eventos', t.documentId, t.apiKey),
+    },
+    {
+      name: 'GET /v1/eventos/:event_id',
+      request: idRoute('GET', '/v1/eventos', '', randomUUID(), t.apiKey),
+    },
+    {
+      name: 'GET /v1/eventos/:event_id/xml',
+      request: idRoute('GET', '/v1/eventos', '/xml', randomUUID(), t.apiKey),
+    },
+    {
+      name: 'POST /v1/inutilizacoes',
+      request: keyedBodyRoute(
+        '/v1/inutilizacoes',
+        t.apiKey,
+        {
+          ...t.mainRefs,
+          serie: 1,
+          numero_inicial: 1,
+          numero_final: 1,
+          justificativa: 'Numeracao pulada por falha do sistema',
+          ambiente: 'homologacao',
+          uf: 'SP',
+        },
+        InutilizacaoRequestSchema,
+      ),
+    },
+    {
+      name: 'GET /v1/inutilizacoes',
+      request: queryRoute(
+        'GET',
+        '/v1/inutilizacoes',
+        t.apiKey,
+        { ...t.mainRefs, limit: '10', offset: '0' },
+        VoidListQuerySchema,
+      ),
+    },
+    {
+      name: 'GET /v1/inutilizacoes/:inutilizacao_id',
+      request: idRoute('GET', '/v1/inutilizacoes', '', randomUUID(), t.apiKey),
+    },
+    {
+      name: 'GET /v1/inutilizacoes/:inutilizacao_id/xml',
+      request: idRoute('GET', '/v1/inutilizacoes', '/xml', randomUUID(), t.apiKey),
     },
     {
       name: 'GET /v1/sefaz/status',

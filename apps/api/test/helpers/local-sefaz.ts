@@ -73,11 +73,19 @@ export function xmllintErrors(xml: string, ...schema: string[]): string[] {
 
 /** Whether xmlsec1 verifies the NF-e signature (over infNFe) with the signer's certificate. */
 export function xmlsec1VerifiesNfe(xml: string, certificatePem: string): boolean {
+  return xmlsec1Verifies(xml, certificatePem, 'infNFe');
+}
+
+/**
+ * Whether xmlsec1 verifies the document's signature over the element `signed` (infNFe, infEvento,
+ * infInut) with the signer's certificate.
+ */
+export function xmlsec1Verifies(xml: string, certificatePem: string, signed: string): boolean {
   const dir = mkdtempSync(join(tmpdir(), 'emissor-api-xmlsec1-'));
   try {
     writeFileSync(join(dir, 'cert.pem'), certificatePem);
     writeFileSync(join(dir, 'doc.xml'), xml);
-    const args = ['--verify', '--id-attr:Id', 'infNFe', '--pubkey-cert-pem', join(dir, 'cert.pem')];
+    const args = ['--verify', '--id-attr:Id', signed, '--pubkey-cert-pem', join(dir, 'cert.pem')];
     return spawnSync('xmlsec1', [...args, join(dir, 'doc.xml')], { stdio: 'ignore' }).status === 0;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -14,6 +14,14 @@ export const ErrorCodeSchema = z.enum([
   'certificate_not_yet_valid',
   'series_exhausted',
   'series_number_in_use',
+  // Events and inutilização (decisions.md).
+  'event_not_found',
+  'inutilizacao_not_found',
+  'document_not_cancellable',
+  'cancellation_deadline_passed',
+  'document_not_correctable',
+  'correction_limit_reached',
+  'numbers_in_use',
   'sefaz_disabled',
   'payload_too_large',
   'unsupported_media_type',
@@ -77,10 +85,40 @@ export const ERROR_CODE_DESCRIPTIONS: Readonly<
     description:
       'PATCH next_number at or below a number the series has already used; it must be above the highest one.',
   },
+  event_not_found: { status: 404, description: 'No such event for this product.' },
+  inutilizacao_not_found: {
+    status: 404,
+    description:
+      'No such inutilização for this product (on its /xml: an automatic void whose inutNFe is not signed yet).',
+  },
+  document_not_cancellable: {
+    status: 409,
+    description:
+      'Only an `autorizada` document without another cancellation in progress or registered can be cancelled.',
+  },
+  cancellation_deadline_passed: {
+    status: 409,
+    description:
+      'The document was authorised more than 24 hours ago: the authoriser would refuse the cancellation (cStat 501). Set SEFAZ_SEND_LATE_CANCELLATIONS=true where the UF accepts late cancellations (cStat 155).',
+  },
+  document_not_correctable: {
+    status: 409,
+    description:
+      'A carta de correção needs an `autorizada` document without a cancellation in progress or registered.',
+  },
+  correction_limit_reached: {
+    status: 409,
+    description: 'The document already has 20 cartas de correção (nSeqEvento 1–20).',
+  },
+  numbers_in_use: {
+    status: 409,
+    description:
+      "An inutilização range must lie below the series' next_number, hold no document that is processando, autorizada, denegada or cancelada, and not overlap an inutilização in progress or homologated.",
+  },
   sefaz_disabled: {
     status: 409,
     description:
-      'The service runs with SEFAZ=off: nothing is sent to SEFAZ, so this route has nothing to do.',
+      'The service runs with SEFAZ=off: nothing is sent to SEFAZ, so this route (status, events, inutilizações) has nothing to do.',
   },
   payload_too_large: {
     status: 413,

@@ -8,6 +8,8 @@ import * as indexDocumentFilters from './2026_11_21_0005_index_document_filters.
 import * as documentRequestFingerprint from './2026_11_26_0006_document_request_fingerprint.js';
 import * as seriesCounterStorage from './2026_11_26_0007_series_counter_storage.js';
 import * as transmissionQueue from './2026_11_26_0008_transmission_queue.js';
+import * as fiscalEvents from './2026_11_26_0009_fiscal_events.js';
+import * as fiscalVoids from './2026_11_26_0010_fiscal_voids.js';
 import * as transmissionReceipts from './2026_11_26_0011_transmission_receipts.js';
 import * as sefazStatusCache from './2026_11_26_0012_sefaz_status_cache.js';
 
@@ -21,6 +23,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0006_document_request_fingerprint': documentRequestFingerprint,
   '2026_11_26_0007_series_counter_storage': seriesCounterStorage,
   '2026_11_26_0008_transmission_queue': transmissionQueue,
+  '2026_11_26_0009_fiscal_events': fiscalEvents,
+  '2026_11_26_0010_fiscal_voids': fiscalVoids,
   '2026_11_26_0011_transmission_receipts': transmissionReceipts,
   '2026_11_26_0012_sefaz_status_cache': sefazStatusCache,
 };

@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 
 import type { Database, DocumentRow } from '../../db/schema.js';
-import { appError, RequestValidationFailure } from '../../errors.js';
+import { appError } from '../../errors.js';
+import { idempotencyKeyReused } from '../../http/idempotency-key-reused.js';
 import type { CredentialsCache } from '../certificates/credentials-cache.js';
 import { findByIdempotencyKey } from '../documents/documents.repository.js';
 import { emitterMatchesCertificate } from './cnpj-rule.js';
@@ -122,14 +123,7 @@ async function emitOnce(deps: EmissionDeps, checked: CheckedRequest): Promise<Em
  * (null) replay as they always did.
  */
 function repeatOf(document: DocumentRow, fingerprint: string): EmissionOutcome {
-  if (document.request_fingerprint !== null && document.request_fingerprint !== fingerprint) {
-    throw new RequestValidationFailure([
-      {
-        loc: ['header', 'idempotency-key'],
-        msg: 'This Idempotency-Key was already used for a different request; use a new key for new data.',
-        type: 'idempotency_key_reused',
-      },
-    ]);
-  }
+  if (document.request_fingerprint !== null && document.request_fingerprint !== fingerprint)
+    throw idempotencyKeyReused();
   return { replayed: true, document };
 }

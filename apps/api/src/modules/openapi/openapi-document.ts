@@ -116,10 +116,10 @@ function completeOperation(operation: Json, route: AppRoute): Json {
         schema: { type: 'integer' },
       };
     }
-    if (route.path === '/v1/emissoes' && status === '200') {
+    if (takesIdempotencyKey(route) && status === '200') {
       headers['Idempotent-Replayed'] = {
         description:
-          '`true`: this Idempotency-Key was used before; the body is the document issued then.',
+          '`true`: this Idempotency-Key was used before; the body is the record created then.',
         schema: { type: 'string', enum: ['true'] },
       };
     }
@@ -136,6 +136,12 @@ function liftDescription(parameter: Json): Json {
     return parameter;
   const { description, ...rest } = schema;
   return { ...parameter, description, schema: rest };
+}
+
+/** POSTs that create once per Idempotency-Key (emissions, events, inutilizações). */
+function takesIdempotencyKey(route: AppRoute): boolean {
+  const headers = route.headers as { shape?: Record<string, unknown> } | undefined;
+  return route.method === 'POST' && headers?.shape?.['idempotency-key'] !== undefined;
 }
 
 function isOtherResponse(value: unknown): value is { contentType: string; body: unknown } {

@@ -1,13 +1,9 @@
 import { buildNfeProc, type Classification, type NfeOutcome, type ProtNFe } from '@emissor/sefaz';
 
-import { backoffMs } from './backoff.js';
 import { receiptPollDelayMs } from './receipt-pacing.js';
+import { laterAttempt } from './retry-delay.js';
 import type { AttemptResult, ClaimedDocument } from './transmission-queue.js';
 
-/** How long SEFAZ asks clients to stay away after 656 (consumo indevido, sefaz.md §7). */
-export const THROTTLED_MS = 60 * 60_000;
-/** An unknown outcome is consulted soon: SEFAZ has either processed the send or never will. */
-export const CONSULT_AFTER_MS = 1_000;
 /** 635: "NF-e com mesmo número e série já transmitida e aguardando processamento" (sefaz.md §8). */
 const NUMBER_IN_PROCESSING = '635';
 
@@ -42,18 +38,7 @@ export function laterOf(
   classification: Classification,
   extra: Partial<Extract<AttemptResult, { kind: 'later' }>> = {},
 ): Extract<AttemptResult, { kind: 'later' }> {
-  const cStat = 'cStat' in classification ? classification.cStat : undefined;
-  const error =
-    classification.kind === 'final' || classification.kind === 'pending'
-      ? `${classification.cStat} ${classification.xMotivo}`
-      : `${classification.kind}: ${'reason' in classification ? classification.reason : classification.xMotivo}`;
-  const delayMs =
-    classification.kind === 'throttled'
-      ? THROTTLED_MS
-      : classification.kind === 'unknown'
-        ? CONSULT_AFTER_MS
-        : backoffMs(claimed.attempt, retryBaseMs);
-  return { kind: 'later', delayMs, cStat, error, ...extra };
+  return { ...laterAttempt(classification, claimed.attempt, retryBaseMs), ...extra };
 }
 
 /**

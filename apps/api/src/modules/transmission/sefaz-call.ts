@@ -42,8 +42,18 @@ export function sefazCaller(
   ambiente: Ambiente,
   credentials: TlsCredentials,
 ): SefazCaller {
-  const uf = ufOfCUF(chave.slice(0, 2));
-  if (!uf) throw new Error(`chave ${chave} names no UF`);
+  return sefazCallerOfUf(settings, chave.slice(0, 2), ambiente, credentials);
+}
+
+/** The same for requests that name a UF (IBGE code `cUF`) rather than a chave: inutilizações. */
+export function sefazCallerOfUf(
+  settings: ExchangeSettings,
+  cUF: string,
+  ambiente: Ambiente,
+  credentials: TlsCredentials,
+): SefazCaller {
+  const uf = ufOfCUF(cUF);
+  if (!uf) throw new Error(`cUF ${cUF} names no UF`);
   const autorizador = autorizadorOf(uf);
   return async (service, message) => {
     const endpoint = resolveEndpoint({ uf, ambiente, service, override: settings.override });

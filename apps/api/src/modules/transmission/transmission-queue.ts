@@ -119,6 +119,10 @@ const RESCHEDULE = {
 
 // The final status, the protocol and the end of the queue row commit together, and only for the
 // attempt that still holds the row. The notification tells waiting requests in every process.
+// A rejection also queues the inutilização of the document's number ($10: SEFAZ_VOID_REJECTED;
+// decisions.md "Transmission to SEFAZ"), so no series keeps a gap; it is signed by its first
+// attempt. Not after 206 (the number is already voided) nor 539 (SEFAZ holds another chave under
+// it): SEFAZ would refuse that inutilização (256, 241).
 const FINISH = {
   name: 'emissor_transmission_finish',
   text: `
@@ -129,7 +133,22 @@ const FINISH = {
       set status = $3, rejeicao_codigo = $4, rejeicao_motivo = left($5, 500),
           protocolo = $6, autorizada_em = $7::timestamptz
       from done where d.id = done.document_id and d.status = 'processando'
-      returning d.id
+      returning d.id, d.product_id, d.tenant_ref, d.branch_ref, d.series_id, d.serie, d.numero,
+                d.ambiente, d.chave_acesso
+    ), voided as (
+      insert into fiscal_voids (product_id, tenant_ref, branch_ref, series_id, serie, numero_inicial,
+                                numero_final, ambiente, cuf, cnpj, ano, justificativa, origem,
+                                document_id)
+      select u.product_id, u.tenant_ref, u.branch_ref, u.series_id, u.serie, u.numero, u.numero,
+             u.ambiente, substr(u.chave_acesso, 1, 2), substr(u.chave_acesso, 7, 14),
+             substr(u.chave_acesso, 3, 2),
+             'NF-e ' || u.numero || ' rejeitada pela SEFAZ (cStat ' || $4 || '): numero inutilizado',
+             'rejeicao', u.id
+      from updated u
+      where $10::boolean and $3 = 'rejeitada' and $4 not in ('206', '539')
+      returning id
+    ), void_queued as (
+      insert into fiscal_void_queue (void_id) select id from voided
     ), protocol as (
       insert into document_protocols (document_id, prot_nfe, nfe_proc)
       select id, $8, $9 from updated where $8::text is not null
@@ -185,7 +204,10 @@ export interface TransmissionQueue {
   settleAll(results: readonly SettledResult[]): Promise<Set<string>>;
 }
 
-export function createTransmissionQueue(pool: pg.Pool): TransmissionQueue {
+export function createTransmissionQueue(
+  pool: pg.Pool,
+  options: { voidRejected: boolean } = { voidRejected: true },
+): TransmissionQueue {
   const claim = async (statement: typeof CLAIM_FRESH, limit: number, leaseMs: number) => {
     if (limit <= 0) return [];
     const { rows } = await pool.query<ClaimedDocument>({ ...statement, values: [limit, leaseMs] });
@@ -229,6 +251,7 @@ export function createTransmissionQueue(pool: pg.Pool): TransmissionQueue {
         result.protocolo?.dhRecbto ?? null,
         result.protocolo?.protNFe ?? null,
         result.protocolo?.nfeProc ?? null,
+        options.voidRejected,
       ],
     });
     return rows[0]?.updated === 1;

@@ -1,0 +1,74 @@
+import { contract } from '@emissor/contract';
+import { initServer } from '@ts-rest/express';
+
+import type { AppContext } from '../../app-context.js';
+import { appError } from '../../errors.js';
+import { preferredWait } from '../../http/prefer-wait.js';
+import { productOf } from '../../http/product-of.js';
+import { requireSefaz } from '../../http/require-sefaz.js';
+import { readWhenFinal } from '../documents/wait-until-final.js';
+import { requestVoid, type VoidDeps } from './void-request.js';
+import { toFiscalVoidRead } from './voids.mapper.js';
+import { findVoid, findVoidXml, listVoids } from './voids.repository.js';
+
+const notFound = () => appError('inutilizacao_not_found', 'No such inutilização.');
+
+export function voidsHandlers(ctx: AppContext) {
+  const { db, finalStatus } = ctx;
+  const deps: VoidDeps = {
+    db,
+    credentials: ctx.credentials,
+    clock: ctx.clock,
+    onQueued: () => ctx.onSefazWorkQueued?.(),
+    logger: ctx.logger.child({ module: 'inutilizacoes' }),
+  };
+
+  return initServer().router(contract.voids, {
+    createInutilizacao: async ({ headers, body, req, res }) => {
+      requireSefaz(ctx.env);
+      const productId = productOf(req);
+      const outcome = await requestVoid(deps, productId, headers['idempotency-key'], body);
+      let record = outcome.record;
+      const wait = preferredWait(req.headers.prefer);
+      if (wait !== undefined) {
+        record =
+          (await readWhenFinal(finalStatus, record.id, wait, () =>
+            findVoid(db, productId, record.id),
+          )) ?? record;
+        res.setHeader('Preference-Applied', `wait=${wait}`);
+      }
+      if (outcome.replayed) {
+        res.setHeader('Idempotent-Replayed', 'true');
+        return { status: 200, body: toFiscalVoidRead(record) };
+      }
+      return { status: 201, body: toFiscalVoidRead(record) };
+    },
+    listInutilizacoes: async ({ query, req }) => {
+      const rows = await listVoids(db, {
+        productId: productOf(req),
+        tenantRef: query.tenant_ref,
+        branchRef: query.branch_ref,
+        limit: query.limit,
+        offset: query.offset,
+      });
+      return { status: 200, body: rows.map(toFiscalVoidRead) };
+    },
+    getInutilizacao: async ({ params, req, res }) => {
+      const productId = productOf(req);
+      const read = () => findVoid(db, productId, params.inutilizacao_id);
+      const wait = preferredWait(req.headers.prefer);
+      const record =
+        wait === undefined
+          ? await read()
+          : await readWhenFinal(finalStatus, params.inutilizacao_id, wait, read);
+      if (!record) throw notFound();
+      if (wait !== undefined) res.setHeader('Preference-Applied', `wait=${wait}`);
+      return { status: 200, body: toFiscalVoidRead(record) };
+    },
+    getInutilizacaoXml: async ({ params, req }) => {
+      const xml = await findVoidXml(db, productOf(req), params.inutilizacao_id);
+      if (!xml) throw notFound();
+      return { status: 200, body: xml };
+    },
+  });
+}
