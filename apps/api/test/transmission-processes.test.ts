@@ -135,7 +135,7 @@ describe('transmission across API processes', () => {
     await second.exited;
   });
 
-  it('two API processes on one database share the queue without double sends', async () => {
+  it('two API processes on one database serve one queue without double sends', async () => {
     const product = await setup.newProduct();
     const refs = { tenant_ref: 'shared', branch_ref: 'f1' };
     await prepareBranch(setup.url, product, refs, { nextNumber: 700 });
@@ -174,7 +174,14 @@ describe('transmission across API processes', () => {
       expect(lines.filter((l) => l.includes('transmission retried'))).toHaveLength(0);
       expect(await registrations(d.chave_acesso)).toBe(1);
     }
-    const worked = apis.map((api) => api.output().includes('transmission finished'));
-    expect(worked).toEqual([true, true]);
+    // Which process sent what is a race (one claim may take all 16 into one lot), so only the sum
+    // is fixed: every document finished once in one of the two.
+    const finishedAll = apis.flatMap((api) =>
+      api
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('transmission finished')),
+    );
+    expect(finishedAll).toHaveLength(emitted.length);
   });
 });
