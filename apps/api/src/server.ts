@@ -71,10 +71,7 @@ export async function startServer(
 
   let sefaz: SefazConnection | undefined;
   // Transmission's claims and results go through their own few connections: a busy queue must not
-  // make POST /v1/emissoes wait for a connection of the pool it answers with. They commit without
-  // waiting for the disk (synchronous_commit=off): what a PostgreSQL crash could forget of them (a
-  // claim's `sent`, a final status of the last fraction of a second) is found again by consulting
-  // SEFAZ, which never authorises a chave twice (204), while emissions keep the disk to themselves.
+  // make POST /v1/emissoes wait for a connection of the pool it answers with.
   let transmissionDb: DatabaseHandle | undefined;
   if (env.SEFAZ !== 'off') {
     try {
@@ -83,11 +80,7 @@ export async function startServer(
       await database.close();
       throw error;
     }
-    transmissionDb = connectDatabase(
-      database.url,
-      TRANSMISSION_POOL_SIZE,
-      '-c synchronous_commit=off',
-    );
+    transmissionDb = connectDatabase(database.url, TRANSMISSION_POOL_SIZE);
   }
   const credentials = createCredentialsCache(database.db, keyring);
   const finalStatus: FinalStatusSignal | undefined = sefaz

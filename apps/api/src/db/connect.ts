@@ -11,12 +11,10 @@ export interface DatabaseHandle {
   pool: pg.Pool;
 }
 
-/** `options`: server settings for every connection (libpq `options`, e.g. `-c name=value`). */
-export function connectDatabase(url: string, poolSize: number, options?: string): DatabaseHandle {
+export function connectDatabase(url: string, poolSize: number): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    ...(options && { options }),
     connectionTimeoutMillis: 5_000,
     // Fail fast instead of queueing forever when the database is gone.
     idleTimeoutMillis: 30_000,
