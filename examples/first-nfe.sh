@@ -6,7 +6,8 @@
 #   npx pnpm@10.34.9 admin dev-certificate --cnpj 11222333000181 --out emitente.pfx   # prints the password
 #   EMISSOR_API_KEY=emk_… CERT_PASSWORD=… examples/first-nfe.sh emitente.pfx
 #
-# Writes nfe-<numero>.xml and danfe-<numero>.pdf into OUT_DIR (default: the current folder).
+# Writes nfe-<numero>.xml, danfe-<numero>.pdf and cancelamento-<numero>.xml (the procEventoNFe of
+# the cancellation) into OUT_DIR (default: the current folder).
 # Node.js (which Emissor needs anyway) reads the JSON answers, so no jq is needed.
 set -eu
 
@@ -42,3 +43,15 @@ echo "4. Download the XML (an nfeProc once autorizada) and the DANFE"
 api "$API/v1/documentos/$id/xml" -o "$OUT/nfe-$numero.xml"
 api "$API/v1/documentos/$id/danfe" -o "$OUT/danfe-$numero.pdf"
 echo "   wrote $OUT/nfe-$numero.xml and $OUT/danfe-$numero.pdf"
+
+echo "5. Cancel it (event 110111), waiting up to 10 s for SEFAZ to register the event"
+api -H 'Content-Type: application/json' -H 'Prefer: wait=10' \
+  -H "Idempotency-Key: $(node -p 'crypto.randomUUID()')" \
+  -d '{"justificativa": "Pedido cancelado pelo cliente antes da entrega"}' \
+  "$API/v1/documentos/$id/cancelamento" >"$OUT/cancel-answer.json"
+event=$(field id <"$OUT/cancel-answer.json")
+echo "   event $event: $(field status <"$OUT/cancel-answer.json"), protocolo $(field protocolo <"$OUT/cancel-answer.json")"
+api "$API/v1/documentos/$id" >"$OUT/document.json"
+echo "   NF-e $numero: $(field status <"$OUT/document.json")"
+api "$API/v1/eventos/$event/xml" -o "$OUT/cancelamento-$numero.xml"
+echo "   wrote $OUT/cancelamento-$numero.xml"

@@ -48,6 +48,21 @@ await writeFile(
 );
 console.log(`   wrote nfe-${document.numero}.xml and danfe-${document.numero}.pdf in ${out}`);
 
+console.log('5. Cancel it (event 110111), waiting up to 10 s for SEFAZ to register the event');
+const justificativa = 'Pedido cancelado pelo cliente antes da entrega';
+const cancelled = await emissor.cancel(document.id, justificativa, { wait: 10 });
+if (cancelled.status !== 201 && cancelled.status !== 200) fail('cancellation', cancelled);
+const event = cancelled.body;
+await writeFile(join(out, 'cancel-answer.json'), JSON.stringify(event));
+console.log(`   event ${event.id}: ${event.status}, protocolo ${event.protocolo}`);
+const after = await emissor.documents.getDocument({ params });
+if (after.status !== 200) fail('document', after);
+console.log(`   NF-e ${after.body.numero}: ${after.body.status}`);
+const eventXml = await emissor.events.getEventXml({ params: { event_id: event.id } });
+if (eventXml.status !== 200) fail('event xml', eventXml);
+await writeFile(join(out, `cancelamento-${document.numero}.xml`), eventXml.body);
+console.log(`   wrote cancelamento-${document.numero}.xml in ${out}`);
+
 function required(name) {
   const value = process.env[name];
   if (!value) throw new Error(`set ${name} (see the README, "Your first NF-e")`);

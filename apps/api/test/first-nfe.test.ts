@@ -1,6 +1,7 @@
 // The README's "Your first NF-e", run as a newcomer runs it: the built API as its own process with
 // the local SEFAZ, the admin CLI for the key and the development certificate, then
-// examples/first-nfe.sh (curl) and examples/sdk/first-nfe.mjs (@emissor/client).
+// examples/first-nfe.sh (curl) and examples/sdk/first-nfe.mjs (@emissor/client): emission, XML,
+// DANFE, then the cancellation.
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,6 +102,34 @@ function expectAuthorised(out: string, numero: number) {
   expect(page).toContain('PADARIA DO ZE LTDA');
 }
 
+/**
+ * What each example's cancellation leaves behind, checked against the running API: the event
+ * registered, the document `cancelada`, and the event's XML a procEventoNFe of event 110111.
+ */
+async function expectCancelled(out: string, numero: number) {
+  const event = JSON.parse(readFileSync(join(out, 'cancel-answer.json'), 'utf8')) as {
+    id: string;
+    document_id: string;
+  };
+  expect(event).toMatchObject({ tipo: 'cancelamento', sequencia: 1, status: 'registrado' });
+  const headers = { 'X-Api-Key': apiKey };
+
+  const document = await fetch(`${api.url}/v1/documentos/${event.document_id}`, { headers });
+  expect(document.status).toBe(200);
+  expect(await document.json()).toMatchObject({ numero, status: 'cancelada' });
+
+  const xml = await fetch(`${api.url}/v1/eventos/${event.id}/xml`, { headers });
+  expect(xml.status).toBe(200);
+  expect(xml.headers.get('content-type')).toMatch(/^application\/xml/);
+  const proc = await xml.text();
+  expect(proc).toMatch(/^(<\?xml[^>]*\?>)?<procEventoNFe[\s>]/);
+  expect(proc).toContain('<tpEvento>110111</tpEvento>');
+  expect(proc).toContain('<xJust>Pedido cancelado pelo cliente antes da entrega</xJust>');
+  expect(proc).toMatch(/<retEvento[^>]*>.*<cStat>135<\/cStat>/s);
+  // The example saved the same document.
+  expect(readFileSync(join(out, `cancelamento-${numero}.xml`), 'utf8')).toBe(proc);
+}
+
 describe('Your first NF-e (README)', () => {
   it('examples/emission.json is the OpenAPI emission example', () => {
     const file = JSON.parse(readFileSync(join(root, 'examples/emission.json'), 'utf8')) as unknown;
@@ -108,7 +137,7 @@ describe('Your first NF-e (README)', () => {
   });
 
   it.skipIf(!haveCurl)(
-    'examples/first-nfe.sh gets an autorizada NF-e, its nfeProc and its DANFE',
+    'examples/first-nfe.sh gets an autorizada NF-e, its nfeProc and its DANFE, then cancels it',
     async () => {
       const out = join(dir, 'curl');
       mkdirSync(out);
@@ -123,11 +152,13 @@ describe('Your first NF-e (README)', () => {
       const answer = JSON.parse(readFileSync(join(out, 'emission-answer.json'), 'utf8')) as object;
       expect(answer).toMatchObject({ numero: 1, status: 'autorizada', ambiente: 'homologacao' });
       expectAuthorised(out, 1);
+      expect(script.stdout).toContain('NF-e 1: cancelada');
+      await expectCancelled(out, 1);
     },
     60_000,
   );
 
-  it('examples/sdk/first-nfe.mjs does the same through @emissor/client', async () => {
+  it('examples/sdk/first-nfe.mjs does the same through @emissor/client, cancellation included', async () => {
     const out = join(dir, 'sdk');
     mkdirSync(out);
     const script = await run(process.execPath, [join(root, 'examples/sdk/first-nfe.mjs'), pfx], {
@@ -141,5 +172,7 @@ describe('Your first NF-e (README)', () => {
     const numero = haveCurl ? 2 : 1;
     expect(script.stdout).toContain(`NF-e ${numero}: autorizada`);
     expectAuthorised(out, numero);
+    expect(script.stdout).toContain(`NF-e ${numero}: cancelada`);
+    await expectCancelled(out, numero);
   }, 60_000);
 });

@@ -95,8 +95,13 @@ export type EmitBody = Parameters<EmitRoute>[0]['body'];
 /** The emission's response, with the key it was sent with and how many attempts it took. */
 export type EmitResult = WithKey<Awaited<ReturnType<EmitRoute>>>;
 
-/** The response to a cancellation or carta de correção, with its key and attempts. */
+/** The response to a cancellation, with its key and attempts. */
 export type EventResult = WithKey<Awaited<ReturnType<EmissorRoutes['events']['cancelDocument']>>>;
+
+/** The response to a carta de correção (its 409 codes are its own), with its key and attempts. */
+export type CorrectionResult = WithKey<
+  Awaited<ReturnType<EmissorRoutes['events']['correctDocument']>>
+>;
 
 /** The JSON body of an inutilização (POST /v1/inutilizacoes). */
 export type VoidBody = Parameters<EmissorRoutes['voids']['createInutilizacao']>[0]['body'];
@@ -135,7 +140,7 @@ export type EmissorClient = Omit<EmissorRoutes, 'documents'> & {
    */
   cancel(documentId: string, justificativa: string, options?: EmitOptions): Promise<EventResult>;
   /** Sends a carta de correção (event 110110; it replaces the previous ones), retried like {@link emit}. */
-  correct(documentId: string, correcao: string, options?: EmitOptions): Promise<EventResult>;
+  correct(documentId: string, correcao: string, options?: EmitOptions): Promise<CorrectionResult>;
   /** Voids a range of a series' unused numbers at SEFAZ (inutilização), retried like {@link emit}. */
   voidNumbers(body: VoidBody, options?: EmitOptions): Promise<VoidResult>;
 };

@@ -6,6 +6,7 @@ export type {
   EmitBody,
   EmitOptions,
   EmitResult,
+  CorrectionResult,
   EventResult,
   VoidBody,
   VoidResult,

@@ -48,6 +48,10 @@ export const CONTRACT_TAGS: Readonly<Record<string, string>> = {
     'Issuing an NF-e: Emissor builds the XML from JSON, numbers it from the series, signs it with the branch certificate and transmits it to SEFAZ. Safe to retry with the same Idempotency-Key.',
   documents:
     'Issued NF-e: their status (autorizada, rejeitada, …), the XML (nfeProc once authorised) and the DANFE PDF.',
+  events:
+    'Events of an authorised NF-e (RecepcaoEvento4): the cancellation (tpEvento 110111, within 24 h) and the cartas de correção (110110, nSeqEvento 1–20), signed with the branch certificate and sent to SEFAZ; the procEventoNFe once registered. Safe to retry with the same Idempotency-Key.',
+  voids:
+    "Inutilizações (NFeInutilizacao4): ranges of a series' numbers that will never be used, voided at SEFAZ so the numbering has no unexplained gap; manual ones and the automatic voids of rejected documents' numbers. Safe to retry with the same Idempotency-Key.",
   sefaz:
     "What SEFAZ says about itself: an authoriser's status (NFeStatusServico4), asked with the branch's certificate and shared for 3 minutes.",
 };

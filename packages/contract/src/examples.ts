@@ -193,3 +193,140 @@ export const SEFAZ_STATUS_EXAMPLE = {
   tempo_medio_s: 1,
   consultado_em: '2026-11-26T13:00:05Z',
 } as const;
+
+// Events and inutilizações of the same bakery: document 1 cancelled 25 minutes after its
+// authorisation, and the number of the rejected document 2 voided automatically.
+
+const EVENT_ID = '4d2e6f8a-1b3c-4d5e-8f7a-9b0c1d2e3f41';
+const CORRECTION_ID = '5e3f7a9b-2c4d-4e6f-9a8b-0c1d2e3f4a52';
+const VOID_ID = '6f4a8b0c-3d5e-4f7a-8b9c-1d2e3f4a5b63';
+const MANUAL_VOID_ID = '7a5b9c1d-4e6f-4a8b-9c0d-2e3f4a5b6c74';
+const CANCEL_REASON = 'Pedido cancelado pelo cliente antes da entrega';
+
+/** The body of `POST /v1/documentos/{id}/cancelamento` (detEvento/xJust). */
+export const CANCELAMENTO_EXAMPLE = { justificativa: CANCEL_REASON } as const;
+
+/** The body of `POST /v1/documentos/{id}/cartas-correcao` (detEvento/xCorrecao). */
+export const CARTA_CORRECAO_EXAMPLE = {
+  correcao:
+    'Endereço de entrega: Avenida Paulista, 1000, apartamento 52, Bela Vista, São Paulo - SP',
+} as const;
+
+/** The cancellation of document 1, registered by SEFAZ-SP (retEvento cStat 135). */
+export const CANCELLATION_EVENT_EXAMPLE = {
+  id: EVENT_ID,
+  product_id: PRODUCT_ID,
+  document_id: DOCUMENT_ID,
+  tipo: 'cancelamento',
+  sequencia: 1,
+  status: 'registrado',
+  protocolo: '135260000000002',
+  registrado_em: '2026-11-26T13:40:12Z',
+  rejeicao_codigo: null,
+  rejeicao_motivo: null,
+  created_at: '2026-11-26T13:40:11Z',
+} as const;
+
+/** The same cancellation before SEFAZ answered (a request without `Prefer: wait`). */
+export const PROCESSING_EVENT_EXAMPLE = {
+  ...CANCELLATION_EVENT_EXAMPLE,
+  status: 'processando',
+  protocolo: null,
+  registrado_em: null,
+} as const;
+
+/** A first carta de correção of document 1, registered. */
+export const CORRECTION_EVENT_EXAMPLE = {
+  ...CANCELLATION_EVENT_EXAMPLE,
+  id: CORRECTION_ID,
+  tipo: 'carta_correcao',
+  protocolo: '135260000000003',
+  registrado_em: '2026-11-26T13:30:02Z',
+  created_at: '2026-11-26T13:30:01Z',
+} as const;
+
+/** A cancellation SEFAZ refused: the code and reason are SEFAZ's own. */
+export const REJECTED_EVENT_EXAMPLE = {
+  ...PROCESSING_EVENT_EXAMPLE,
+  status: 'rejeitado',
+  rejeicao_codigo: '573',
+  rejeicao_motivo: 'Rejeição: Duplicidade de Evento',
+} as const;
+
+/** The body of `POST /v1/inutilizacoes`: numbers skipped when the bakery changed systems. */
+export const INUTILIZACAO_EXAMPLE = {
+  ...refs,
+  serie: 1,
+  numero_inicial: 3,
+  numero_final: 5,
+  justificativa: 'Números saltados na migração do sistema de emissão',
+  ambiente: 'homologacao',
+  uf: 'SP',
+} as const;
+
+/** The inutilização of that body, homologated by SEFAZ-SP (retInutNFe cStat 102). */
+export const VOID_EXAMPLE = {
+  id: MANUAL_VOID_ID,
+  product_id: PRODUCT_ID,
+  ...refs,
+  serie: 1,
+  numero_inicial: 3,
+  numero_final: 5,
+  ambiente: 'homologacao',
+  origem: 'manual',
+  status: 'homologada',
+  protocolo: '135260000000004',
+  homologada_em: '2026-11-26T14:02:41Z',
+  rejeicao_codigo: null,
+  rejeicao_motivo: null,
+  created_at: '2026-11-26T14:02:40Z',
+} as const;
+
+/** The same inutilização before SEFAZ answered. */
+export const PROCESSING_VOID_EXAMPLE = {
+  ...VOID_EXAMPLE,
+  status: 'processando',
+  protocolo: null,
+  homologada_em: null,
+} as const;
+
+/** The automatic void of the rejected document 2's number. */
+export const AUTOMATIC_VOID_EXAMPLE = {
+  ...VOID_EXAMPLE,
+  id: VOID_ID,
+  numero_inicial: 2,
+  numero_final: 2,
+  origem: 'rejeicao',
+  protocolo: '135260000000005',
+  homologada_em: '2026-11-26T13:20:05Z',
+  created_at: '2026-11-26T13:20:04Z',
+} as const;
+
+/** The procEventoNFe of the cancellation (the signed evento and SEFAZ's retEvento), shortened. */
+export const PROC_EVENTO_XML_EXAMPLE =
+  '<?xml version="1.0" encoding="UTF-8"?>' +
+  '<procEventoNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00"><evento versao="1.00">' +
+  `<infEvento Id="ID110111${CHAVE}01"><cOrgao>35</cOrgao><tpAmb>2</tpAmb><CNPJ>${EXAMPLE_CNPJ}</CNPJ>` +
+  `<chNFe>${CHAVE}</chNFe><dhEvento>2026-11-26T10:40:11-03:00</dhEvento><tpEvento>110111</tpEvento>` +
+  '<nSeqEvento>1</nSeqEvento><verEvento>1.00</verEvento><detEvento versao="1.00">' +
+  `<descEvento>Cancelamento</descEvento><nProt>135260000000001</nProt><xJust>${CANCEL_REASON}</xJust>` +
+  '</detEvento></infEvento><Signature xmlns="http://www.w3.org/2000/09/xmldsig#">…</Signature></evento>' +
+  '<retEvento versao="1.00"><infEvento><tpAmb>2</tpAmb><verAplic>SP_EVENTOS_PL_100</verAplic>' +
+  '<cOrgao>35</cOrgao><cStat>135</cStat><xMotivo>Evento registrado e vinculado a NF-e</xMotivo>' +
+  `<chNFe>${CHAVE}</chNFe><tpEvento>110111</tpEvento><xEvento>Cancelamento registrado</xEvento>` +
+  '<nSeqEvento>1</nSeqEvento><dhRegEvento>2026-11-26T10:40:12-03:00</dhRegEvento>' +
+  '<nProt>135260000000002</nProt></infEvento></retEvento></procEventoNFe>';
+
+/** The ProcInutNFe of the manual inutilização (the signed inutNFe and SEFAZ's retInutNFe), shortened. */
+export const PROC_INUT_XML_EXAMPLE =
+  '<?xml version="1.0" encoding="UTF-8"?>' +
+  '<ProcInutNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><inutNFe versao="4.00">' +
+  `<infInut Id="ID3526${EXAMPLE_CNPJ}55001000000003000000005"><tpAmb>2</tpAmb><xServ>INUTILIZAR</xServ>` +
+  `<cUF>35</cUF><ano>26</ano><CNPJ>${EXAMPLE_CNPJ}</CNPJ><mod>55</mod><serie>1</serie>` +
+  `<nNFIni>3</nNFIni><nNFFin>5</nNFFin><xJust>${INUTILIZACAO_EXAMPLE.justificativa}</xJust></infInut>` +
+  '<Signature xmlns="http://www.w3.org/2000/09/xmldsig#">…</Signature></inutNFe>' +
+  '<retInutNFe versao="4.00"><infInut><tpAmb>2</tpAmb><verAplic>SP_NFE_PL009_V4</verAplic>' +
+  '<cStat>102</cStat><xMotivo>Inutilização de número homologado</xMotivo><cUF>35</cUF><ano>26</ano>' +
+  `<CNPJ>${EXAMPLE_CNPJ}</CNPJ><mod>55</mod><serie>1</serie><nNFIni>3</nNFIni><nNFFin>5</nNFFin>` +
+  '<dhRecbto>2026-11-26T11:02:41-03:00</dhRecbto><nProt>135260000000004</nProt></infInut>' +
+  '</retInutNFe></ProcInutNFe>';

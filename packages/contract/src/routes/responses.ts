@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { asBody, type BodyExample } from '../openapi-meta.js';
 import {
   ERROR_CODE_DESCRIPTIONS,
-  ErrorBodySchema,
   ErrorMessageSchema,
   HTTPValidationErrorSchema,
   type ErrorCode,
@@ -86,12 +85,3 @@ export const withBody = { 413: errorBody('payload_too_large') } as const;
 
 /** Routes that take a JSON body: also 415 `unsupported_media_type` for a body that is not JSON. */
 export const withJsonBody = { ...withBody, 415: errorBody('unsupported_media_type') } as const;
-
-/**
- * @deprecated Lists every error code, so the OpenAPI coverage test refuses it: declare the route's
- * own, `404: errorBody('x_not_found')`. Kept only so routes written before errorBody still compile.
- */
-export const notFound = { 404: ErrorBodySchema } as const;
-
-/** @deprecated As {@link notFound}: declare `409: errorBody('…')` with the route's own codes. */
-export const conflict = { 409: ErrorBodySchema } as const;

@@ -22,14 +22,20 @@ export const JustificativaSchema = layoutText(15, 255).describe(
   '15–255 printable Latin-1 characters (no line breaks, no spaces at either end)',
 );
 
-export const CancelamentoRequestSchema = z.object({ justificativa: JustificativaSchema }).strict();
+export const CancelamentoRequestSchema = z
+  .object({
+    justificativa: JustificativaSchema.describe(
+      'detEvento/xJust of the cancellation (event 110111): why the NF-e is cancelled, 15–255 printable Latin-1 characters (no line breaks, no spaces at either end)',
+    ),
+  })
+  .strict();
 export type CancelamentoRequest = z.infer<typeof CancelamentoRequestSchema>;
 
 /** `xCorrecao`: every correction at once (a new letter replaces the previous ones). */
 export const CartaCorrecaoRequestSchema = z
   .object({
     correcao: layoutText(15, 1000).describe(
-      '15–1000 printable Latin-1 characters; a new carta de correção replaces the previous ones, so it carries every correction',
+      'detEvento/xCorrecao of the carta de correção (event 110110): 15–1000 printable Latin-1 characters; a new letter replaces the previous ones, so it carries every correction. It may not change values that set the tax, the parties or the date (xCondUso, fixed by the schema, says so)',
     ),
   })
   .strict();
@@ -44,19 +50,45 @@ export const FiscalEventStatusSchema = z.enum(['processando', 'registrado', 'rej
  * reason otherwise. A registered cancellation makes the document `cancelada`.
  */
 export const FiscalEventReadSchema = z.object({
-  id: UuidSchema,
-  product_id: UuidSchema,
-  document_id: UuidSchema,
-  tipo: FiscalEventTipoSchema,
-  /** nSeqEvento: 1 for a cancellation, 1–20 for cartas de correção. */
-  sequencia: z.number().int().min(1).max(20),
-  status: FiscalEventStatusSchema,
-  protocolo: z.string().max(20).nullable(),
-  registrado_em: DateTimeSchema.nullable(),
-  rejeicao_codigo: z.string().max(10).nullable(),
-  rejeicao_motivo: z.string().max(500).nullable(),
-  created_at: DateTimeSchema,
+  id: UuidSchema.describe('The event id (path of /v1/eventos/{event_id})'),
+  product_id: UuidSchema.describe('The product (API key owner) that sent it'),
+  document_id: UuidSchema.describe(
+    'The document (NF-e) the event is about; its chNFe is the chave',
+  ),
+  tipo: FiscalEventTipoSchema.describe(
+    'detEvento/descEvento: cancelamento (tpEvento 110111) or carta_correcao (tpEvento 110110)',
+  ),
+  sequencia: z
+    .number()
+    .int()
+    .min(1)
+    .max(20)
+    .describe('infEvento/nSeqEvento: 1 for a cancellation, 1–20 for the cartas de correção'),
+  status: FiscalEventStatusSchema.describe(
+    "processando (signed and queued or sent, no final answer yet), registrado (SEFAZ's retEvento cStat 135, 136 or 155; a registered cancellation makes the document cancelada), rejeitado (SEFAZ refused it, see rejeicao_codigo)",
+  ),
+  protocolo: z
+    .string()
+    .max(20)
+    .nullable()
+    .describe('retEvento/infEvento/nProt, the registration protocol number; null until registrado'),
+  registrado_em: DateTimeSchema.nullable().describe(
+    'retEvento/infEvento/dhRegEvento, when SEFAZ registered it (UTC); null until registrado',
+  ),
+  rejeicao_codigo: z
+    .string()
+    .max(10)
+    .nullable()
+    .describe("SEFAZ's retEvento cStat when rejeitado (e.g. 573 duplicate event), else null"),
+  rejeicao_motivo: z
+    .string()
+    .max(500)
+    .nullable()
+    .describe("SEFAZ's retEvento xMotivo when rejeitado, else null"),
+  created_at: DateTimeSchema.describe('When Emissor signed and queued it (UTC)'),
 });
 export type FiscalEventRead = z.infer<typeof FiscalEventReadSchema>;
 
-export const EventIdParamsSchema = z.object({ event_id: UuidSchema });
+export const EventIdParamsSchema = z.object({
+  event_id: UuidSchema.describe('The `id` of the event'),
+});

@@ -2,7 +2,14 @@ import { z } from 'zod';
 
 import { fastObject } from '../fast-parse/fast-object.js';
 
-import { AmbienteSchema, DateTimeSchema, queryInt, RefSchema, UuidSchema } from './common.js';
+import {
+  AmbienteSchema,
+  BranchRefSchema,
+  DateTimeSchema,
+  queryInt,
+  TenantRefSchema,
+  UuidSchema,
+} from './common.js';
 import { JustificativaSchema } from './events.js';
 import { UfSchema } from './sefaz.js';
 import { NextNumberSchema, SerieSchema } from './series.js';
@@ -13,14 +20,26 @@ import { NextNumberSchema, SerieSchema } from './series.js';
  */
 export const InutilizacaoRequestSchema = z
   .object({
-    tenant_ref: RefSchema,
-    branch_ref: RefSchema,
-    serie: SerieSchema,
-    numero_inicial: NextNumberSchema,
-    numero_final: NextNumberSchema,
-    justificativa: JustificativaSchema,
-    ambiente: AmbienteSchema,
-    uf: UfSchema,
+    tenant_ref: TenantRefSchema,
+    branch_ref: BranchRefSchema,
+    serie: SerieSchema.describe(
+      'inutNFe/infInut/serie: the series (ide/serie) whose numbers are voided; it must exist for this tenant and branch',
+    ),
+    numero_inicial: NextNumberSchema.describe(
+      "inutNFe/infInut/nNFIni: the first number voided, 1–999999999, below the series' next_number",
+    ),
+    numero_final: NextNumberSchema.describe(
+      "inutNFe/infInut/nNFFin: the last number voided, at least numero_inicial and below the series' next_number (equal to numero_inicial for one number)",
+    ),
+    justificativa: JustificativaSchema.describe(
+      'inutNFe/infInut/xJust: why the numbers were not used, 15–255 printable Latin-1 characters (no line breaks, no spaces at either end)',
+    ),
+    ambiente: AmbienteSchema.describe(
+      'inutNFe/infInut/tpAmb: homologacao (2) or producao (1), as the documents of the series',
+    ),
+    uf: UfSchema.describe(
+      "inutNFe/infInut/cUF: the emitter's UF, whose authoriser homologates the inutilização",
+    ),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -44,33 +63,55 @@ export const FiscalVoidStatusSchema = z.enum(['processando', 'homologada', 'reje
  * rejected document, voided automatically); `homologada` once SEFAZ answered 102.
  */
 export const FiscalVoidReadSchema = z.object({
-  id: UuidSchema,
-  product_id: UuidSchema,
-  tenant_ref: z.string(),
-  branch_ref: z.string(),
-  serie: z.number().int(),
-  numero_inicial: z.number().int(),
-  numero_final: z.number().int(),
-  ambiente: AmbienteSchema,
-  origem: FiscalVoidOrigemSchema,
-  status: FiscalVoidStatusSchema,
-  protocolo: z.string().max(20).nullable(),
-  homologada_em: DateTimeSchema.nullable(),
-  rejeicao_codigo: z.string().max(10).nullable(),
-  rejeicao_motivo: z.string().max(500).nullable(),
-  created_at: DateTimeSchema,
+  id: UuidSchema.describe('The inutilização id (path of /v1/inutilizacoes/{inutilizacao_id})'),
+  product_id: UuidSchema.describe('The product (API key owner) it belongs to'),
+  tenant_ref: z.string().describe('Your id of the tenant'),
+  branch_ref: z.string().describe('Your id of the branch (its CNPJ is infInut/CNPJ)'),
+  serie: z.number().int().describe('infInut/serie'),
+  numero_inicial: z.number().int().describe('infInut/nNFIni: the first number voided'),
+  numero_final: z.number().int().describe('infInut/nNFFin: the last number voided'),
+  ambiente: AmbienteSchema.describe('infInut/tpAmb: homologacao (2) or producao (1)'),
+  origem: FiscalVoidOrigemSchema.describe(
+    'manual (POST /v1/inutilizacoes) or rejeicao (the number of a rejected document, voided automatically so the sequence has no gap)',
+  ),
+  status: FiscalVoidStatusSchema.describe(
+    "processando (queued or sent, no final answer yet), homologada (SEFAZ's retInutNFe cStat 102), rejeitada (SEFAZ refused it, see rejeicao_codigo)",
+  ),
+  protocolo: z
+    .string()
+    .max(20)
+    .nullable()
+    .describe('retInutNFe/infInut/nProt, the homologation protocol number; null until homologada'),
+  homologada_em: DateTimeSchema.nullable().describe(
+    'retInutNFe/infInut/dhRecbto, when SEFAZ homologated it (UTC); null until homologada',
+  ),
+  rejeicao_codigo: z
+    .string()
+    .max(10)
+    .nullable()
+    .describe("SEFAZ's retInutNFe cStat when rejeitada (e.g. 563 already voided), else null"),
+  rejeicao_motivo: z
+    .string()
+    .max(500)
+    .nullable()
+    .describe("SEFAZ's retInutNFe xMotivo when rejeitada, else null"),
+  created_at: DateTimeSchema.describe('When Emissor stored and queued it (UTC)'),
 });
 export type FiscalVoidRead = z.infer<typeof FiscalVoidReadSchema>;
 
 /** `GET /v1/inutilizacoes`: one tenant and branch, newest first. */
 export const VoidListQuerySchema = fastObject(
   z.object({
-    tenant_ref: RefSchema,
-    branch_ref: RefSchema,
-    limit: queryInt({ min: 1, max: 200 }).default(50),
-    offset: queryInt({ min: 0, max: Number.MAX_SAFE_INTEGER }).default(0),
+    tenant_ref: TenantRefSchema,
+    branch_ref: BranchRefSchema,
+    limit: queryInt({ min: 1, max: 200 }).default(50).describe('Page size, 1–200'),
+    offset: queryInt({ min: 0, max: Number.MAX_SAFE_INTEGER })
+      .default(0)
+      .describe('How many inutilizações to skip (newest first)'),
   }),
 );
 export type VoidListQuery = z.infer<typeof VoidListQuerySchema>;
 
-export const VoidIdParamsSchema = z.object({ inutilizacao_id: UuidSchema });
+export const VoidIdParamsSchema = z.object({
+  inutilizacao_id: UuidSchema.describe('The `id` of the inutilização'),
+});

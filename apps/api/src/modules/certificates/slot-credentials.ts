@@ -3,28 +3,32 @@ import type { Kysely } from 'kysely';
 
 import type { Slot } from '../../db/live-slot.js';
 import type { Database } from '../../db/schema.js';
-import { appError } from '../../errors.js';
 import { findLiveCertificate, type CertificateMetadata } from './certificates.repository.js';
 import type { CredentialsCache } from './credentials-cache.js';
 
+/** A slot's live certificate ready to sign at a moment, or why it cannot. */
+export type SlotSigner =
+  | { kind: 'ready'; certificate: CertificateMetadata; credentials: Credentials }
+  | { kind: 'missing' }
+  | { kind: 'expired' }
+  | { kind: 'not_yet_valid' };
+
 /**
- * The live certificate of a slot, ready to sign at `at`: 404 `certificate_not_found` without one,
- * 409 `certificate_expired` / `certificate_not_yet_valid` outside its validity (decisions.md).
+ * The live certificate of a slot, ready to sign at `at`, or why not. The caller turns a refusal
+ * into its own error (404 `certificate_not_found`, 409 `certificate_expired` /
+ * `certificate_not_yet_valid`, decisions.md): each route module raises the codes it documents.
  */
 export async function slotCredentials(
   db: Kysely<Database>,
   cache: CredentialsCache,
   slot: Slot,
   at: Date,
-): Promise<{ certificate: CertificateMetadata; credentials: Credentials }> {
+): Promise<SlotSigner> {
   const certificate = await findLiveCertificate(db, slot);
-  if (!certificate)
-    throw appError('certificate_not_found', 'No live certificate for this tenant and branch.');
+  if (!certificate) return { kind: 'missing' };
   const credentials = await cache.get(certificate.id);
   const validity = certificateValidityAt(credentials, at);
-  if (validity === 'expired')
-    throw appError('certificate_expired', 'The branch certificate has expired.');
-  if (validity === 'not_yet_valid')
-    throw appError('certificate_not_yet_valid', 'The branch certificate is not valid yet.');
-  return { certificate, credentials };
+  if (validity === 'expired') return { kind: 'expired' };
+  if (validity === 'not_yet_valid') return { kind: 'not_yet_valid' };
+  return { kind: 'ready', certificate, credentials };
 }

@@ -29,57 +29,58 @@ export function judgeEvent(
   const cancellation = subject.liveEvents.find((e) => e.tipo === 'cancelamento');
   if (tipo === 'cancelamento') {
     if (subject.status !== 'autorizada')
-      return refuse(
-        'document_not_cancellable',
-        `Only an autorizada document can be cancelled; this one is ${subject.status}.`,
-      );
+      return {
+        refusal: appError(
+          'document_not_cancellable',
+          `Only an autorizada document can be cancelled; this one is ${subject.status}.`,
+        ),
+      };
     if (cancellation)
-      return refuse(
-        'document_not_cancellable',
-        'This document already has a cancellation in progress or registered.',
-      );
+      return {
+        refusal: appError(
+          'document_not_cancellable',
+          'This document already has a cancellation in progress or registered.',
+        ),
+      };
     const authorisedAt = subject.autorizadaEm?.getTime();
     if (
       !options.sendLate &&
       authorisedAt !== undefined &&
       now.getTime() - authorisedAt > CANCELLATION_DEADLINE_MS
     )
-      return refuse(
-        'cancellation_deadline_passed',
-        'This NF-e was authorised more than 24 hours ago; the authoriser refuses its cancellation (cStat 501).',
-      );
+      return {
+        refusal: appError(
+          'cancellation_deadline_passed',
+          'This NF-e was authorised more than 24 hours ago; the authoriser refuses its cancellation (cStat 501).',
+        ),
+      };
     return { sequencia: 1 };
   }
 
   if (subject.status !== 'autorizada')
-    return refuse(
-      'document_not_correctable',
-      `Only an autorizada document can get a carta de correção; this one is ${subject.status}.`,
-    );
+    return {
+      refusal: appError(
+        'document_not_correctable',
+        `Only an autorizada document can get a carta de correção; this one is ${subject.status}.`,
+      ),
+    };
   if (cancellation)
-    return refuse(
-      'document_not_correctable',
-      'This document has a cancellation in progress or registered.',
-    );
+    return {
+      refusal: appError(
+        'document_not_correctable',
+        'This document has a cancellation in progress or registered.',
+      ),
+    };
   const last = Math.max(
     0,
     ...subject.liveEvents.filter((e) => e.tipo === 'carta_correcao').map((e) => e.sequencia),
   );
   if (last >= MAX_N_SEQ_EVENTO)
-    return refuse(
-      'correction_limit_reached',
-      `This document already has ${MAX_N_SEQ_EVENTO} cartas de correção (the most an NF-e may have).`,
-    );
+    return {
+      refusal: appError(
+        'correction_limit_reached',
+        `This document already has ${MAX_N_SEQ_EVENTO} cartas de correção (the most an NF-e may have).`,
+      ),
+    };
   return { sequencia: last + 1 };
-}
-
-function refuse(
-  code:
-    | 'document_not_cancellable'
-    | 'document_not_correctable'
-    | 'cancellation_deadline_passed'
-    | 'correction_limit_reached',
-  message: string,
-): { refusal: AppError } {
-  return { refusal: appError(code, message) };
 }

@@ -6,13 +6,21 @@ import type { AppContext } from '../../app-context.js';
 import { appError } from '../../errors.js';
 import { preferredWait } from '../../http/prefer-wait.js';
 import { productOf } from '../../http/product-of.js';
-import { requireSefaz } from '../../http/require-sefaz.js';
 import { readWhenFinal } from '../documents/wait-until-final.js';
 import { requestEvent, type EventDeps, type EventRequest } from './event-request.js';
 import { toFiscalEventRead } from './events.mapper.js';
 import { findEvent, findEventXml, listDocumentEvents } from './events.repository.js';
 
 const notFound = () => appError('event_not_found', 'No such event.');
+
+/** Events exist only at SEFAZ: with SEFAZ=off they are refused (decisions.md). */
+function refuseWithoutSefaz(sefaz: string | undefined): void {
+  if (sefaz === 'off')
+    throw appError(
+      'sefaz_disabled',
+      'Transmission to SEFAZ is off (SEFAZ=off); events cannot be sent.',
+    );
+}
 
 export function eventsHandlers(ctx: AppContext) {
   const { db, finalStatus } = ctx;
@@ -33,7 +41,7 @@ export function eventsHandlers(ctx: AppContext) {
     documentId: string,
     request: EventRequest,
   ) => {
-    requireSefaz(ctx.env);
+    refuseWithoutSefaz(ctx.env.SEFAZ);
     const productId = productOf(req);
     const outcome = await requestEvent(deps, productId, key, documentId, request);
     let event = outcome.event;

@@ -5,13 +5,21 @@ import type { AppContext } from '../../app-context.js';
 import { appError } from '../../errors.js';
 import { preferredWait } from '../../http/prefer-wait.js';
 import { productOf } from '../../http/product-of.js';
-import { requireSefaz } from '../../http/require-sefaz.js';
 import { readWhenFinal } from '../documents/wait-until-final.js';
 import { requestVoid, type VoidDeps } from './void-request.js';
 import { toFiscalVoidRead } from './voids.mapper.js';
 import { findVoid, findVoidXml, listVoids } from './voids.repository.js';
 
 const notFound = () => appError('inutilizacao_not_found', 'No such inutilização.');
+
+/** Inutilizações exist only at SEFAZ: with SEFAZ=off they are refused (decisions.md). */
+function refuseWithoutSefaz(sefaz: string | undefined): void {
+  if (sefaz === 'off')
+    throw appError(
+      'sefaz_disabled',
+      'Transmission to SEFAZ is off (SEFAZ=off); inutilizações cannot be sent.',
+    );
+}
 
 export function voidsHandlers(ctx: AppContext) {
   const { db, finalStatus } = ctx;
@@ -25,7 +33,7 @@ export function voidsHandlers(ctx: AppContext) {
 
   return initServer().router(contract.voids, {
     createInutilizacao: async ({ headers, body, req, res }) => {
-      requireSefaz(ctx.env);
+      refuseWithoutSefaz(ctx.env.SEFAZ);
       const productId = productOf(req);
       const outcome = await requestVoid(deps, productId, headers['idempotency-key'], body);
       let record = outcome.record;
