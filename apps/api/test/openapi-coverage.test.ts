@@ -11,12 +11,13 @@
  * - Every error status lists only the codes the route can give: `404: errorBody('x_not_found')`
  *   (src/routes/responses.ts). A code other than the shared ones (`authenticated`, `withBody`,
  *   `withJsonBody`, `crashes`) must be raised with `appError('x_not_found', …)` in the module of
- *   apps/api/src/modules whose router serves that route group (`initServer().router(contract.<group>`).
+ *   apps/api/src/modules whose router serves that route group (`initServer().router(contract.<group>`),
+ *   or in a file of another module it imports (`../certificates/slot-credentials.js`).
  *   A 422 other than a query problem declares its own example with `invalidRequest({ … })`.
  * - A new route group (a new key of the contract): its tag description in CONTRACT_TAGS (contract.ts).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { ERROR_CODE_DESCRIPTIONS, type ErrorCode } from '@emissor/contract';
@@ -90,13 +91,22 @@ function errorCodes(response: Doc): string[] | undefined {
   return code ? ((resolve(code as Doc).enum ?? []) as string[]) : undefined;
 }
 
-/** The source of the module whose router serves `contract.<group>`, for the producible codes. */
+/**
+ * The source of the module whose router serves `contract.<group>`, with the files of other modules
+ * it imports (a shared raiser such as certificates/slot-credentials.ts), for the producible codes.
+ */
 function moduleSourceOf(group: string): string {
   const routerPattern = new RegExp(`\\.router\\(contract\\.${group}\\b`);
   for (const dir of readdirSync(MODULES_DIR)) {
     const files = sourceFiles(join(MODULES_DIR, dir));
     const sources = files.map((file) => readFileSync(file, 'utf8'));
-    if (sources.some((source) => routerPattern.test(source))) return sources.join('\n');
+    if (!sources.some((source) => routerPattern.test(source))) continue;
+    const imported = files.flatMap((file, i) =>
+      [...(sources[i] ?? '').matchAll(/from '(\.\.\/[a-z-]+\/[a-z-]+)\.js'/g)].map((m) =>
+        readFileSync(`${join(dirname(file), m[1] ?? '')}.ts`, 'utf8'),
+      ),
+    );
+    return [...sources, ...imported].join('\n');
   }
   throw new Error(`no module in apps/api/src/modules has a router for contract.${group}`);
 }

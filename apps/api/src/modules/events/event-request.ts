@@ -15,9 +15,9 @@ import { appError } from '../../errors.js';
 import { idempotencyKeyReused } from '../../http/idempotency-key-reused.js';
 import type { Logger } from '../../http/logger.js';
 import type { CredentialsCache } from '../certificates/credentials-cache.js';
+import { requireSlotCredentials } from '../certificates/slot-credentials.js';
 import { requestFingerprint } from '../emissions/request-fingerprint.js';
 import { judgeEvent } from './event-rules.js';
-import { eventSigner } from './event-signer.js';
 import {
   EVENT_RECORD,
   findEventByIdempotencyKey,
@@ -132,7 +132,7 @@ async function storeEvent(
   );
   if ('refusal' in verdict) throw verdict.refusal;
 
-  const credentials = await eventSigner(
+  const { credentials } = await requireSlotCredentials(
     trx,
     deps.credentials,
     { productId, tenantRef: document.tenant_ref, branchRef: document.branch_ref },

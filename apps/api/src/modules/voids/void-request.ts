@@ -9,9 +9,9 @@ import { appError } from '../../errors.js';
 import { idempotencyKeyReused } from '../../http/idempotency-key-reused.js';
 import type { Logger } from '../../http/logger.js';
 import type { CredentialsCache } from '../certificates/credentials-cache.js';
+import { requireSlotCredentials } from '../certificates/slot-credentials.js';
 import { requestFingerprint } from '../emissions/request-fingerprint.js';
 import { signedInutNFe } from './inut-message.js';
-import { voidSigner } from './void-signer.js';
 import {
   findVoidByIdempotencyKey,
   VOID_RECORD,
@@ -136,7 +136,7 @@ async function storeVoid(
     );
 
   const now = deps.clock();
-  const { certificate, credentials } = await voidSigner(
+  const { certificate, credentials } = await requireSlotCredentials(
     trx,
     deps.credentials,
     { productId, tenantRef: request.tenant_ref, branchRef: request.branch_ref },
