@@ -224,6 +224,12 @@ describe('cancelamento', () => {
     expect(await registeredEvents(document.chave_acesso)).toEqual([
       { tipo: '110111', sequencia: 1 },
     ]);
+    // The log line is written just after the commit the waiting request may see first.
+    await expect
+      .poll(() =>
+        server.logs.some((l) => l.includes(res.body.id) && l.includes('fiscal event finished')),
+      )
+      .toBe(true);
     const lines = server.logs.filter((line) => line.includes(res.body.id));
     // Attempt 1 lost its answer (unknown outcome); attempt 2 consulted and found the event: a
     // resend would have been answered 573.

@@ -271,9 +271,13 @@ describe('inutilização manual', () => {
     });
     expect(res.json).toMatchObject({ status: 'homologada', protocolo: null });
     expect(await registeredVoids()).toContainEqual({ first: nextNumber, last: nextNumber + 1 });
-    const finished = server.logs.filter(
-      (l) => l.includes(res.json.id as string) && l.includes('inutilização finished'),
-    );
+    const finishedLines = () =>
+      server.logs.filter(
+        (l) => l.includes(res.json.id as string) && l.includes('inutilização finished'),
+      );
+    // The log line is written just after the commit the waiting request may see first.
+    await expect.poll(() => finishedLines().length).toBeGreaterThan(0);
+    const finished = finishedLines();
     expect(finished).toHaveLength(1);
     expect(finished[0]).toContain('"cStat":"563"');
     // No ProcInutNFe without SEFAZ's answer: the signed inutNFe is what there is.
@@ -311,12 +315,16 @@ describe('automatic void of a rejected number', () => {
     const xml = await call(product, 'GET', `/v1/inutilizacoes/${voids[0]!.id}/xml`);
     expectValidProc(xml.text);
     expect(xml.text).toContain(`NF-e ${document.numero} rejeitada pela SEFAZ (cStat 778)`);
-    const logged = server.logs.filter(
-      (l) =>
-        l.includes('inutilização finished') &&
-        l.includes('"origem":"rejeicao"') &&
-        l.includes(document.chave_acesso),
-    );
+    const loggedLines = () =>
+      server.logs.filter(
+        (l) =>
+          l.includes('inutilização finished') &&
+          l.includes('"origem":"rejeicao"') &&
+          l.includes(document.chave_acesso),
+      );
+    // The log line is written just after the commit a reader may see first.
+    await expect.poll(() => loggedLines().length).toBeGreaterThan(0);
+    const logged = loggedLines();
     expect(logged).toHaveLength(1);
     expect(logged[0]).toContain('"status":"homologada"');
   });
