@@ -12,9 +12,11 @@ export interface SimulatorState {
   readonly requests: Record<string, number>;
 }
 
-/** One SOAP request: who sent it (the TLS client certificate's CNPJ) and when it arrived. */
+/** One SOAP request: who sent it (the TLS client certificate's CNPJ), when it arrived, its body. */
 export interface RequestContext {
   readonly state: SimulatorState;
+  /** The request body as received; the offsets of the parsed message's elements count in it. */
+  readonly body: string;
   readonly clientCnpj: string;
   readonly receivedAt: Date;
 }

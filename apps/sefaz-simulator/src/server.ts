@@ -181,8 +181,13 @@ async function handle(
 
   state.requests[service] = (state.requests[service] ?? 0) + 1;
 
-  const reply = await answerSoap(body, service, { state, clientCnpj: identity.cnpj, receivedAt });
-  // The simulated latency is waited out after answerSoap returned, so the parsed lot (a DOM of up
+  const reply = await answerSoap(service, {
+    state,
+    body,
+    clientCnpj: identity.cnpj,
+    receivedAt,
+  });
+  // The simulated latency is waited out after answerSoap returned, so the parsed lot (a tree of up
   // to 50 NF-e) is garbage during the wait: kept across it, every lot in flight outlived the young
   // generation and the simulator spent a quarter of its time in full garbage collections.
   if (reply.kind === 'answer' && state.knobs.latencyMs > 0) await sleep(state.knobs.latencyMs);
@@ -200,21 +205,17 @@ type SoapReply =
   | { kind: 'drop' };
 
 /** Reads the envelope, checks its message's root and runs the service's handler. */
-async function answerSoap(
-  body: string,
-  service: SefazService,
-  context: RequestContext,
-): Promise<SoapReply> {
+async function answerSoap(service: SefazService, context: RequestContext): Promise<SoapReply> {
   let soap: SoapRequest;
   try {
-    soap = readSoapRequest(body);
+    soap = readSoapRequest(context.body);
   } catch (error) {
     if (!(error instanceof SoapRequestError)) throw error;
     return faultReply(400, error.message);
   }
   const expectedRoot = requestRootOf(service);
   const root = soap.messageElement;
-  if (root.namespaceURI !== NFE_NAMESPACE || root.localName !== expectedRoot) {
+  if (root.namespace !== NFE_NAMESPACE || root.localName !== expectedRoot) {
     return faultReply(
       400,
       `${service} takes <${expectedRoot}> in ${NFE_NAMESPACE}, not <${soap.messageRoot}>`,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from './helpers/companies.js';
 import { company } from './helpers/companies.js';
 import { createTestDatabase } from './helpers/database.js';
-import { enviNFe, signedNfe } from './helpers/documents.js';
+import { enviNFe, nfeRequest, signedNfe } from './helpers/documents.js';
 import { SimulatorSession } from './helpers/sefaz-session.js';
 import type { SimulatorProcess } from './helpers/simulator-process.js';
 import { spawnSimulator } from './helpers/simulator-process.js';
@@ -114,6 +114,54 @@ describe('NFeAutorizacao4 over mutual TLS', () => {
     expect(note.xml).toContain('<vNF>510.00</vNF>');
     const answer = await authorise(enviNFe([note.xml], '1'));
     expect(protocolStatus(answer.message)).toBe('610');
+  });
+
+  it('judges the IBS/CBS groups of a note deep in a lot (1069 for a CBS value off base × rate)', async () => {
+    // The rule reads the note's exact infNFe bytes out of the request body: the second note of
+    // the lot proves the offsets are right.
+    const [item] = nfeRequest(acme.cnpj).itens;
+    if (!item) throw new Error('the helper request has no item');
+    const line = (tax_domain: 'ibs_uf' | 'ibs_mun' | 'cbs', aliquota: string, valor: string) => ({
+      tax_domain,
+      cst: '000',
+      classificacao_tributaria: '000001',
+      base_calc: '500.00',
+      base_calc_percent: '100',
+      aliquota,
+      valor,
+      rule_id: 'rtc',
+    });
+    const tributos = [
+      line('ibs_uf', '0.10', '0.50'),
+      line('ibs_mun', '0', '0.00'),
+      line('cbs', '0.90', '4.50'),
+    ];
+    const withIbsCbs = (numero: number, edit: (xml: string) => string = (xml) => xml) =>
+      signedNfe(acme, {
+        numero,
+        request: { itens: [{ ...item, fiscal_result: { ...item.fiscal_result, tributos } }] },
+        beforeSigning: edit,
+      });
+    const notes = [
+      withIbsCbs(20),
+      withIbsCbs(21, (xml) => xml.replace('<vCBS>4.50</vCBS>', '<vCBS>4.70</vCBS>')),
+    ];
+    expect(notes[1]?.xml).toContain('<vCBS>4.70</vCBS>');
+    const received = await authorise(
+      enviNFe(
+        notes.map((n) => n.xml),
+        '0',
+      ),
+    );
+    expect(field(received.message, 'cStat')).toBe('103');
+    const result = await call(
+      'NFeRetAutorizacao4',
+      consReciNFe(field(received.message, 'nRec') ?? ''),
+    );
+    const statuses = [...result.message.matchAll(/<infProt>[\s\S]*?<cStat>(\d+)<\/cStat>/g)].map(
+      (m) => m[1],
+    );
+    expect(statuses).toEqual(['100', '1069']);
   });
 
   it('answers 204 with the original protocol for a resend of an authorised note', async () => {

@@ -1,8 +1,8 @@
 import { buildNfe, modulo11CheckDigit } from '@emissor/nfe-xml';
+import { readXmlTree } from '@emissor/signer';
 import { describe, expect, it } from 'vitest';
 
 import { firstRejection, viewNfe } from '../src/rules/index.js';
-import { parseXml } from '../src/xml/dom.js';
 import { nfeRequest } from './helpers/documents.js';
 
 const CNPJ = '58716523000119';
@@ -22,9 +22,7 @@ function built(
 
 /** The cStat the rules give a document (undefined: it passes), as the simulator reads it. */
 function verdict(xml: string, context: { clientCnpj?: string; signerCnpj?: string } = {}) {
-  const root = parseXml(xml);
-  if (!root) throw new Error('not well-formed');
-  return firstRejection(viewNfe(root), {
+  return firstRejection(viewNfe(readXmlTree(xml), xml), {
     clientCnpj: context.clientCnpj ?? CNPJ,
     signerCnpj: context.signerCnpj ?? CNPJ,
     receivedAt: RECEIVED_AT,

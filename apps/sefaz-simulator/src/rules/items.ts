@@ -1,11 +1,11 @@
+import type { XmlElement } from '../xml/dom.js';
 import { child, children, text } from '../xml/dom.js';
 import { abs, scaled } from './decimal.js';
 import type { NfeView } from './nfe-view.js';
 import type { Rejection } from './rejection.js';
 import { rejection } from './rejection.js';
 
-const nItem = (det: { getAttribute(name: string): string | null }): string =>
-  det.getAttribute('nItem') ?? '?';
+const nItem = (det: XmlElement): string => det.attributes.get('nItem') ?? '?';
 
 /** 731 / 732 / 733: the CFOP's first digit must agree with idDest (I08-30/40/50). */
 export function checkCfopDestination(nfe: NfeView): Rejection | undefined {

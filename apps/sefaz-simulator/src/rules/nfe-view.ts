@@ -1,15 +1,17 @@
-import type { Element } from '../xml/dom.js';
+import type { XmlElement } from '../xml/dom.js';
 import { child, children, text } from '../xml/dom.js';
 
 /** The parts of an `NFe` the rules read, located once. */
 export interface NfeView {
-  readonly infNFe: Element;
-  readonly ide: Element;
-  readonly emit: Element;
-  readonly dest: Element | undefined;
-  readonly items: readonly Element[];
-  readonly icmsTot: Element | undefined;
-  readonly pag: Element | undefined;
+  /** The XML the view's elements were read from: their offsets count in it. */
+  readonly source: string;
+  readonly infNFe: XmlElement;
+  readonly ide: XmlElement;
+  readonly emit: XmlElement;
+  readonly dest: XmlElement | undefined;
+  readonly items: readonly XmlElement[];
+  readonly icmsTot: XmlElement | undefined;
+  readonly pag: XmlElement | undefined;
   /** The 44 digits of `infNFe/@Id` without the `NFe` prefix. */
   readonly chave: string;
   /** emit/CNPJ, or emit/CPF padded to 14 as it appears in the chave. */
@@ -21,8 +23,11 @@ export interface NfeView {
   readonly nNF: string;
 }
 
-/** Reads an `NFe` element that already passed the schema, so required elements exist. */
-export function viewNfe(nfe: Element): NfeView {
+/**
+ * Reads an `NFe` element that already passed the schema, so required elements exist; `source` is
+ * the XML it was read from (for rules that need an element's exact bytes).
+ */
+export function viewNfe(nfe: XmlElement, source: string): NfeView {
   const infNFe = child(nfe, 'infNFe');
   if (!infNFe) throw new Error('NFe without infNFe');
   const ide = child(infNFe, 'ide');
@@ -30,6 +35,7 @@ export function viewNfe(nfe: Element): NfeView {
   if (!ide || !emit) throw new Error('infNFe without ide or emit');
   const cnpj = text(emit, 'CNPJ');
   return {
+    source,
     infNFe,
     ide,
     emit,
@@ -37,7 +43,7 @@ export function viewNfe(nfe: Element): NfeView {
     items: children(infNFe, 'det'),
     icmsTot: child(infNFe, 'total', 'ICMSTot'),
     pag: child(infNFe, 'pag'),
-    chave: (infNFe.getAttribute('Id') ?? '').replace(/^NFe/, ''),
+    chave: (infNFe.attributes.get('Id') ?? '').replace(/^NFe/, ''),
     emitente: cnpj ?? (text(emit, 'CPF') ?? '').padStart(14, '0'),
     cUF: text(ide, 'cUF') ?? '',
     tpAmb: text(ide, 'tpAmb') ?? '',

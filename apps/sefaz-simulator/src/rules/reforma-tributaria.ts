@@ -1,11 +1,9 @@
 import { checkRtcDocument, readRtcDocument } from '@emissor/nfe-xml';
-import type { Element } from '@xmldom/xmldom';
-import { XMLSerializer } from '@xmldom/xmldom';
 
+import type { XmlElement } from '../xml/dom.js';
+import { text } from '../xml/dom.js';
 import type { NfeView } from './nfe-view.js';
 import { rejection, type Rejection } from './rejection.js';
-
-const ELEMENT_NODE = 1;
 
 /** TS_xMotivo allows 255 characters. */
 const MAX_MOTIVO = 255;
@@ -19,10 +17,12 @@ const MAX_MOTIVO = 255;
  * without these groups has nothing to check.
  */
 export function checkReformaTributaria(nfe: NfeView): Rejection | undefined {
-  // Most documents carry none of the groups: skip serialising and parsing them again.
+  // Most documents carry none of the groups: skip reading them again.
   if (!hasReformaElement(nfe.infNFe)) return undefined;
-  const xml = new XMLSerializer().serializeToString(nfe.infNFe);
-  const dhEmi = nfe.ide.getElementsByTagNameNS('*', 'dhEmi')[0]?.textContent ?? '';
+  // The exact bytes of infNFe: readRtcDocument matches names without their prefix and needs no
+  // namespace declarations from the ancestors.
+  const xml = nfe.source.slice(nfe.infNFe.start, nfe.infNFe.end);
+  const dhEmi = text(nfe.ide, 'dhEmi') ?? '';
   const year = Number(dhEmi.slice(0, 4));
   const period = /^\d{4}-\d{2}/.test(dhEmi) ? dhEmi.slice(0, 7) : undefined;
   const [first] = checkRtcDocument(readRtcDocument(xml), {
@@ -39,12 +39,8 @@ export function checkReformaTributaria(nfe: NfeView): Rejection | undefined {
 const REFORMA_ONLY = new Set(['IS', 'vItem', 'vNFTot']);
 
 /** Whether any element below `element` belongs to the reforma tributária's groups, by local name. */
-function hasReformaElement(element: Element): boolean {
-  for (let node = element.firstChild; node; node = node.nextSibling) {
-    if (node.nodeType !== ELEMENT_NODE) continue;
-    const name = (node as Element).localName ?? '';
-    if (name.includes('IBSCBS') || REFORMA_ONLY.has(name) || hasReformaElement(node as Element))
-      return true;
-  }
-  return false;
+function hasReformaElement(element: XmlElement): boolean {
+  return element.children.some(
+    (c) => c.localName.includes('IBSCBS') || REFORMA_ONLY.has(c.localName) || hasReformaElement(c),
+  );
 }

@@ -1,4 +1,4 @@
-import type { Element } from '../xml/dom.js';
+import type { XmlElement } from '../xml/dom.js';
 import { child, children, text } from '../xml/dom.js';
 import { abs, cents, formatCents } from './decimal.js';
 import type { NfeView } from './nfe-view.js';
@@ -6,12 +6,12 @@ import type { Rejection } from './rejection.js';
 import { rejection } from './rejection.js';
 
 /** The first child group of `imposto/<tax>` (ICMS00, PISAliq, …), where the item's amounts are. */
-function taxGroup(det: Element, tax: string): Element | undefined {
+function taxGroup(det: XmlElement, tax: string): XmlElement | undefined {
   const wrapper = child(det, 'imposto', tax);
   return wrapper ? children(wrapper).find((c) => c.localName !== 'CNPJProd') : undefined;
 }
 
-function sum(items: readonly Element[], pick: (det: Element) => string | undefined): bigint {
+function sum(items: readonly XmlElement[], pick: (det: XmlElement) => string | undefined): bigint {
   return items.reduce((total, det) => total + cents(pick(det)), 0n);
 }
 
@@ -19,7 +19,7 @@ interface TotalRule {
   readonly field: string;
   readonly cStat: string;
   readonly label: string;
-  readonly itemValue: (det: Element) => string | undefined;
+  readonly itemValue: (det: XmlElement) => string | undefined;
 }
 
 /** ICMSTot fields that are the sum of the items' field (W03–W12, W07, 601–604). */
@@ -95,7 +95,7 @@ const TOTAL_RULES: readonly TotalRule[] = [
   },
 ];
 
-function icms(det: Element, field: string): string | undefined {
+function icms(det: XmlElement, field: string): string | undefined {
   const group = taxGroup(det, 'ICMS');
   return group && text(group, field);
 }
@@ -128,7 +128,7 @@ export function checkTotals(nfe: NfeView): Rejection | undefined {
  * W16: vProd − vDesc − vICMSDeson (of items with indDeduzDeson=1) + vST + vFCPST + vFrete + vSeg
  * + vOutro + vII + vIPI + vIPIDevol + vServ (ISSQNtot).
  */
-function expectedVnf(nfe: NfeView, tot: Element): bigint {
+function expectedVnf(nfe: NfeView, tot: XmlElement): bigint {
   const get = (field: string): bigint => cents(text(tot, field));
   const deducted = sum(nfe.items, (det) => {
     const group = taxGroup(det, 'ICMS');

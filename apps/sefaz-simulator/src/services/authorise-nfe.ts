@@ -11,7 +11,7 @@ import { firstRejection, viewNfe } from '../rules/index.js';
 import type { Rejection } from '../rules/rejection.js';
 import { rejection } from '../rules/rejection.js';
 import { cnpjOfCertificate } from '../tls/client-cnpj.js';
-import type { Element } from '../xml/dom.js';
+import type { XmlElement } from '../xml/dom.js';
 import { text } from '../xml/dom.js';
 import type { SignatureCheck } from '../xml/signature-status.js';
 
@@ -41,7 +41,7 @@ interface Candidate {
  * asked once per lot for each step, not once per note.
  */
 export async function authoriseNotes(
-  notes: readonly Element[],
+  notes: readonly XmlElement[],
   signatures: readonly SignatureCheck[],
   context: RequestContext,
 ): Promise<NfeVerdict[]> {
@@ -56,7 +56,7 @@ export async function authoriseNotes(
   const verdicts: NfeVerdict[] = [];
   const candidates: Candidate[] = [];
   for (const [index, note] of notes.entries()) {
-    const view = viewNfe(note);
+    const view = viewNfe(note, context.body);
     const signature = signatures[index];
     if (!signature?.valid) {
       const status =

@@ -5,7 +5,7 @@ import { saveLot } from '../db/lots.js';
 import { nextReceipt } from '../db/numbers.js';
 import { activeOutage } from '../knobs.js';
 import { rejection } from '../rules/rejection.js';
-import type { Element } from '../xml/dom.js';
+import type { XmlElement } from '../xml/dom.js';
 import { children, text } from '../xml/dom.js';
 import { messageRejection } from '../xml/message-checks.js';
 import { checkSignatures } from '../xml/signature-status.js';
@@ -22,7 +22,7 @@ const DEFAULT_CUF = '43';
  */
 export async function autorizacao(
   message: string,
-  root: Element,
+  root: XmlElement,
   context: RequestContext,
 ): Promise<ServiceAnswer> {
   const { knobs } = context.state;

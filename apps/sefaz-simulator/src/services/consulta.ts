@@ -7,7 +7,7 @@ import { cancellationStatus } from '../db/events.js';
 import { eventsOf, findNfe } from '../db/nfe-registry.js';
 import { activeOutage } from '../knobs.js';
 import { rejection } from '../rules/rejection.js';
-import type { Element } from '../xml/dom.js';
+import type { XmlElement } from '../xml/dom.js';
 import { text } from '../xml/dom.js';
 import { messageRejection } from '../xml/message-checks.js';
 import { outageStatus } from './outage.js';
@@ -18,7 +18,7 @@ import { outageStatus } from './outage.js';
  */
 export async function consulta(
   message: string,
-  root: Element,
+  root: XmlElement,
   context: RequestContext,
 ): Promise<ServiceAnswer> {
   const dhRecbto = brasiliaDateTime(context.receivedAt);

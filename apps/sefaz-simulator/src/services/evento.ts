@@ -12,7 +12,7 @@ import { cnpjRoot } from '../rules/context.js';
 import type { Rejection } from '../rules/rejection.js';
 import { rejection } from '../rules/rejection.js';
 import { cnpjOfCertificate } from '../tls/client-cnpj.js';
-import type { Element } from '../xml/dom.js';
+import type { XmlElement } from '../xml/dom.js';
 import { child, children, text } from '../xml/dom.js';
 import { messageRejection, rawElements } from '../xml/message-checks.js';
 import type { SchemaName } from '../xml/schemas.js';
@@ -40,7 +40,7 @@ function schemaFor(types: readonly string[]): SchemaName {
  */
 export async function recepcaoEvento(
   message: string,
-  root: Element,
+  root: XmlElement,
   context: RequestContext,
 ): Promise<ServiceAnswer> {
   const requestedLot = text(root, 'idLote') ?? '';
@@ -70,7 +70,7 @@ export async function recepcaoEvento(
 async function judgeEvent(
   message: string,
   index: number,
-  event: Element,
+  event: XmlElement,
   raw: string,
   context: RequestContext,
 ): Promise<string> {
@@ -106,7 +106,7 @@ async function judgeEvent(
       rejection('252', 'Rejeição: Ambiente informado diverge do Ambiente de recebimento'),
     );
   const expectedId = `ID${tpEvento}${chNFe}${nSeqEvento.padStart(2, '0')}`;
-  if (inf.getAttribute('Id') !== expectedId) {
+  if (inf.attributes.get('Id') !== expectedId) {
     return verdict(
       rejection(
         '572',

@@ -2,7 +2,7 @@ import type { SefazService } from '@emissor/sefaz';
 import { SEFAZ_SERVICE_NAMES, SEFAZ_SERVICES } from '@emissor/sefaz';
 
 import type { RequestContext, ServiceAnswer } from '../context.js';
-import type { Element } from '../xml/dom.js';
+import type { XmlElement } from '../xml/dom.js';
 import { autorizacao } from './autorizacao.js';
 import { consulta } from './consulta.js';
 import { recepcaoEvento } from './evento.js';
@@ -12,7 +12,7 @@ import { statusServico } from './status.js';
 
 export type ServiceHandler = (
   message: string,
-  root: Element,
+  root: XmlElement,
   context: RequestContext,
 ) => ServiceAnswer | Promise<ServiceAnswer>;
 

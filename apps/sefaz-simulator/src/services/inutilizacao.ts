@@ -10,7 +10,7 @@ import { cnpjRoot } from '../rules/context.js';
 import type { Rejection } from '../rules/rejection.js';
 import { rejection } from '../rules/rejection.js';
 import { cnpjOfCertificate } from '../tls/client-cnpj.js';
-import type { Element } from '../xml/dom.js';
+import type { XmlElement } from '../xml/dom.js';
 import { text } from '../xml/dom.js';
 import { messageRejection } from '../xml/message-checks.js';
 import { checkSignature } from '../xml/signature-status.js';
@@ -35,7 +35,7 @@ const REGISTRY_REJECTIONS: Record<Exclude<VoidOutcome, 'registered'>, Rejection>
 /** NFeInutilizacao4 (`inutNFe`): voids a range of unused numbers of a series (102). */
 export async function inutilizacao(
   message: string,
-  root: Element,
+  root: XmlElement,
   context: RequestContext,
 ): Promise<ServiceAnswer> {
   const dhRecbto = brasiliaDateTime(context.receivedAt);

@@ -5,7 +5,7 @@ import { pollLot } from '../db/lots.js';
 import { activeOutage } from '../knobs.js';
 import { cnpjRoot } from '../rules/context.js';
 import { rejection } from '../rules/rejection.js';
-import type { Element } from '../xml/dom.js';
+import type { XmlElement } from '../xml/dom.js';
 import { text } from '../xml/dom.js';
 import { messageRejection } from '../xml/message-checks.js';
 import { outageStatus } from './outage.js';
@@ -15,7 +15,7 @@ const DEFAULT_CUF = '43';
 /** NFeRetAutorizacao4 (`consReciNFe`): the verdicts of an asynchronous lot, by receipt. */
 export async function retAutorizacao(
   message: string,
-  root: Element,
+  root: XmlElement,
   context: RequestContext,
 ): Promise<ServiceAnswer> {
   const dhRecbto = brasiliaDateTime(context.receivedAt);

@@ -3,7 +3,7 @@ import { retConsStatServ } from '../answers/messages.js';
 import type { RequestContext, ServiceAnswer } from '../context.js';
 import { activeOutage } from '../knobs.js';
 import { rejection } from '../rules/rejection.js';
-import type { Element } from '../xml/dom.js';
+import type { XmlElement } from '../xml/dom.js';
 import { text } from '../xml/dom.js';
 import { messageRejection } from '../xml/message-checks.js';
 import { outageStatus } from './outage.js';
@@ -11,7 +11,7 @@ import { outageStatus } from './outage.js';
 /** NFeStatusServico4 (`consStatServ`): 107 in operation, or the 108/109 window the knobs set. */
 export function statusServico(
   message: string,
-  root: Element,
+  root: XmlElement,
   context: RequestContext,
 ): ServiceAnswer {
   const dhRecbto = brasiliaDateTime(context.receivedAt);

