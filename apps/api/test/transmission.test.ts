@@ -91,6 +91,14 @@ describe('transmission to the local SEFAZ', () => {
     const xml = await xmlOf(product, emitted.id);
     expect(xml).toContain('<nfeProc');
     expect(xml).toContain(`<nProt>${done.protocolo}</nProt>`);
+    // Stored once: the protocol row keeps the protNFe, the nfeProc is put together on read.
+    const stored = await server.database.db
+      .selectFrom('document_protocols')
+      .select(['prot_nfe', 'nfe_proc'])
+      .where('document_id', '=', emitted.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.nfe_proc).toBeNull();
+    expect(xml).toContain(stored.prot_nfe);
     if (sharedDir() && xmlToolsAvailable) {
       expect(xmllintErrors(xml, 'PL_009_V4', 'procNFe_v4.00.xsd')).toEqual([]);
       expect(xmlsec1VerifiesNfe(xml, testPfx({ cnpj: EMITTER_CNPJ }).certificatePem)).toBe(true);

@@ -97,11 +97,14 @@ export interface TransmissionQueueTable {
   enqueued_at: DefaultedTimestamp;
 }
 
-/** The protocol SEFAZ gave a document (autorizada, denegada) and the nfeProc built with it. */
+/**
+ * The protocol SEFAZ gave a document (autorizada, denegada). `nfe_proc` is only set on rows stored
+ * before migration 0014; since then the nfeProc is assembled from the NF-e and `prot_nfe` on read.
+ */
 export interface DocumentProtocolTable {
   document_id: string;
   prot_nfe: string;
-  nfe_proc: string;
+  nfe_proc: string | null;
   created_at: DefaultedTimestamp;
 }
 

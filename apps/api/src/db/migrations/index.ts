@@ -13,6 +13,7 @@ import * as fiscalVoids from './2026_11_26_0010_fiscal_voids.js';
 import * as transmissionReceipts from './2026_11_26_0011_transmission_receipts.js';
 import * as sefazStatusCache from './2026_11_26_0012_sefaz_status_cache.js';
 import * as documentXmlVacuumPacing from './2026_11_26_0013_document_xml_vacuum_pacing.js';
+import * as nfeProcOnRead from './2026_11_26_0014_nfe_proc_on_read.js';
 
 // Listed explicitly (not read from a folder) so they work the same from tsc output and bundles.
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0011_transmission_receipts': transmissionReceipts,
   '2026_11_26_0012_sefaz_status_cache': sefazStatusCache,
   '2026_11_26_0013_document_xml_vacuum_pacing': documentXmlVacuumPacing,
+  '2026_11_26_0014_nfe_proc_on_read': nfeProcOnRead,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,3 +1,4 @@
+import { buildNfeProc } from '@emissor/sefaz';
 import type { Kysely } from 'kysely';
 
 import type { Database, DocumentRow } from '../../db/schema.js';
@@ -46,6 +47,16 @@ export function findDocument(
     .executeTakeFirst();
 }
 
+/**
+ * The signed `NFe`, or the `nfeProc` once SEFAZ gave the document a protocol (decisions.md): put
+ * together from the NF-e and its protNFe (concatenation), so the NF-e is stored once. Rows
+ * authorised before migration 0014 kept a stored copy, served as it is.
+ */
+function servedXml(row: { xml: string; prot_nfe: string | null; nfe_proc: string | null }): string {
+  if (row.nfe_proc) return row.nfe_proc;
+  return row.prot_nfe ? buildNfeProc(row.xml, row.prot_nfe) : row.xml;
+}
+
 /** The signed `NFe`, or the `nfeProc` once SEFAZ gave the document a protocol (decisions.md). */
 export async function findDocumentXml(
   db: Kysely<Database>,
@@ -56,12 +67,12 @@ export async function findDocumentXml(
     .selectFrom('document_xml')
     .innerJoin('documents', 'documents.id', 'document_xml.document_id')
     .leftJoin('document_protocols', 'document_protocols.document_id', 'document_xml.document_id')
-    .select(['document_xml.xml', 'document_protocols.nfe_proc'])
+    .select(['document_xml.xml', 'document_protocols.prot_nfe', 'document_protocols.nfe_proc'])
     .where('documents.id', '=', id)
     .where('documents.product_id', '=', productId)
     .where('documents.deleted_at', 'is', null)
     .executeTakeFirst();
-  return row && (row.nfe_proc ?? row.xml);
+  return row && servedXml(row);
 }
 
 /** What a DANFE is drawn from: the stored XML and the status that decides its marks. */
@@ -82,6 +93,7 @@ export async function findDanfeSource(
     .leftJoin('document_protocols', 'document_protocols.document_id', 'document_xml.document_id')
     .select([
       'document_xml.xml',
+      'document_protocols.prot_nfe',
       'document_protocols.nfe_proc',
       'documents.status',
       'documents.chave_acesso',
@@ -91,7 +103,7 @@ export async function findDanfeSource(
     .where('documents.deleted_at', 'is', null)
     .executeTakeFirst();
   // With a protocol the DANFE prints it (and drops the "not authorised" mark).
-  return row && { xml: row.nfe_proc ?? row.xml, status: row.status, chave: row.chave_acesso };
+  return row && { xml: servedXml(row), status: row.status, chave: row.chave_acesso };
 }
 
 export function findByIdempotencyKey(

@@ -17,6 +17,9 @@ export function finalOf(
   if (result === 'rejeitada') return { kind: 'final', status: 'rejeitada', cStat, xMotivo };
   if (result !== 'autorizada' && result !== 'denegada' && result !== 'cancelada') return undefined;
   if (!protNFe) return undefined;
+  // Proves the protocol is this NF-e's (same chave) before it is stored; the nfeProc itself is
+  // put together when it is read (documents.repository.ts), so the NF-e is not stored twice.
+  buildNfeProc(claimed.xml, protNFe.xml);
   return {
     kind: 'final',
     status: result,
@@ -26,7 +29,6 @@ export function finalOf(
       nProt: protNFe.nProt ?? null,
       dhRecbto: protNFe.dhRecbto,
       protNFe: protNFe.xml,
-      nfeProc: buildNfeProc(claimed.xml, protNFe.xml),
     },
   };
 }

@@ -30,7 +30,7 @@ export type AttemptResult =
       status: 'autorizada' | 'denegada' | 'rejeitada' | 'cancelada';
       cStat: string;
       xMotivo: string;
-      protocolo?: { nProt: string | null; dhRecbto: string; protNFe: string; nfeProc: string };
+      protocolo?: { nProt: string | null; dhRecbto: string; protNFe: string };
     }
   | {
       kind: 'later';
@@ -119,7 +119,7 @@ const RESCHEDULE = {
 
 // The final status, the protocol and the end of the queue row commit together, and only for the
 // attempt that still holds the row. The notification tells waiting requests in every process.
-// A rejection also queues the inutilização of the document's number ($10: SEFAZ_VOID_REJECTED;
+// A rejection also queues the inutilização of the document's number ($9: SEFAZ_VOID_REJECTED;
 // decisions.md "Transmission to SEFAZ"), so no series keeps a gap; it is signed by its first
 // attempt. Not after 206 (the number is already voided) nor 539 (SEFAZ holds another chave under
 // it): SEFAZ would refuse that inutilização (256, 241).
@@ -145,13 +145,13 @@ const FINISH = {
              'NF-e ' || u.numero || ' rejeitada pela SEFAZ (cStat ' || $4 || '): numero inutilizado',
              'rejeicao', u.id
       from updated u
-      where $10::boolean and $3 = 'rejeitada' and $4 not in ('206', '539')
+      where $9::boolean and $3 = 'rejeitada' and $4 not in ('206', '539')
       returning id
     ), void_queued as (
       insert into fiscal_void_queue (void_id) select id from voided
     ), protocol as (
-      insert into document_protocols (document_id, prot_nfe, nfe_proc)
-      select id, $8, $9 from updated where $8::text is not null
+      insert into document_protocols (document_id, prot_nfe)
+      select id, $8 from updated where $8::text is not null
     ), told as (
       select pg_notify('emissor_document_final', id::text) from updated
     )
@@ -164,9 +164,8 @@ const FINISH_WITH_PROTOCOLS = {
   name: 'emissor_transmission_finish_protocols',
   text: `
     with input as (
-      select * from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[],
-                           $7::text[])
-        as i(document_id, attempt, status, protocolo, autorizada_em, prot_nfe, nfe_proc)
+      select * from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[])
+        as i(document_id, attempt, status, protocolo, autorizada_em, prot_nfe)
     ), done as (
       delete from transmission_queue q using input i
       where q.document_id = i.document_id and q.attempts = i.attempt
@@ -179,8 +178,8 @@ const FINISH_WITH_PROTOCOLS = {
       where d.id = done.document_id and d.status = 'processando'
       returning d.id
     ), protocol as (
-      insert into document_protocols (document_id, prot_nfe, nfe_proc)
-      select i.document_id, i.prot_nfe, i.nfe_proc from updated u join input i on i.document_id = u.id
+      insert into document_protocols (document_id, prot_nfe)
+      select i.document_id, i.prot_nfe from updated u join input i on i.document_id = u.id
     ), told as (
       select pg_notify('emissor_document_final', id::text) from updated
     )
@@ -250,7 +249,6 @@ export function createTransmissionQueue(
         result.protocolo?.nProt ?? null,
         result.protocolo?.dhRecbto ?? null,
         result.protocolo?.protNFe ?? null,
-        result.protocolo?.nfeProc ?? null,
         options.voidRejected,
       ],
     });
@@ -271,7 +269,6 @@ export function createTransmissionQueue(
         entries.map((e) => protocolo(e.result)?.nProt ?? null),
         entries.map((e) => protocolo(e.result)?.dhRecbto ?? null),
         entries.map((e) => protocolo(e.result)?.protNFe ?? null),
-        entries.map((e) => protocolo(e.result)?.nfeProc ?? null),
       ],
     });
     return rows[0]?.updated ?? [];
