@@ -78,7 +78,7 @@ export function renderTransmission(r) {
     ],
   );
   return [
-    `The API (NODE_ENV=production, SEFAZ=official with SEFAZ_URL) transmits to the local SEFAZ running as its own process on the same PostgreSQL server, ${r.latencyMs} ms of simulated latency on every answer (knob latencyMs), mutual TLS with the branches' certificate. Transmission off is the same stack with SEFAZ=off.`,
+    `The API (NODE_ENV=production, SEFAZ=official with SEFAZ_URL) transmits to the local SEFAZ running as its own process on the same PostgreSQL server, ${r.latencyMs} ms of simulated latency on every answer (knob latencyMs), mutual TLS with the branches' certificate. Transmission off is the same stack with SEFAZ=off.${r.simulatorNice != null ? ` The local SEFAZ ran at nice ${r.simulatorNice} (BENCH_SIMULATOR_NICE): the API and PostgreSQL were served first.` : ''}`,
     '',
     load,
     '',

@@ -192,5 +192,14 @@ export async function runTransmission({ quick, log }) {
       e2e = await endToEnd(stack, simulator, { quick, log });
     },
   );
-  return { part: 'transmission', quick, latencyMs: SIMULATED_LATENCY_MS, off, on, e2e };
+  const nice = process.env.BENCH_SIMULATOR_NICE;
+  return {
+    part: 'transmission',
+    quick,
+    latencyMs: SIMULATED_LATENCY_MS,
+    simulatorNice: nice ? Number(nice) : null,
+    off,
+    on,
+    e2e,
+  };
 }

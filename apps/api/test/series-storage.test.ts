@@ -46,6 +46,14 @@ async function tableBytes(): Promise<number> {
 }
 
 describe('series counter storage', () => {
+  it("paces autovacuum on document_xml's TOAST table (migration 0013)", async () => {
+    const { rows } = await pool.query<{ options: string[] | null }>(
+      `select t.reloptions as options from pg_class c join pg_class t on t.oid = c.reltoastrelid
+       where c.relname = 'document_xml'`,
+    );
+    expect(rows[0]!.options).toEqual(['autovacuum_vacuum_cost_delay=10']);
+  });
+
   it('keeps the storage settings of migration 0007', async () => {
     const { rows } = await pool.query<{ options: string[] }>(
       `select reloptions as options from pg_class where relname = 'series'`,

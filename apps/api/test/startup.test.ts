@@ -50,6 +50,7 @@ describe('start-up', () => {
       '2026_11_26_0010_fiscal_voids',
       '2026_11_26_0011_transmission_receipts',
       '2026_11_26_0012_sefaz_status_cache',
+      '2026_11_26_0013_document_xml_vacuum_pacing',
     ]);
     for (const api of apis) {
       const res = await fetch(`${api.url}/v1/health`);

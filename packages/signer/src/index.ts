@@ -5,7 +5,7 @@ export { CertificateError, XmlSignError } from './errors.js';
 export { certificateValidityAt, readPkcs12 } from './pkcs12.js';
 export { cnpjFromCertificate } from './cnpj-from-certificate.js';
 export { signElement, signNfe } from './sign.js';
-export { verifyElement, verifyNfe } from './verify.js';
+export { verifyElement, verifyElements, verifyNfe } from './verify.js';
 
 export type { DevCertificate, DevCertificateOptions } from './dev-certificate.js';
 export type { CertificateErrorCode, XmlSignErrorCode } from './errors.js';

@@ -10,7 +10,7 @@ import { generateTestPfx, sharedDir, sharedPath } from '@emissor/test-support';
 import { XmlSignError } from './errors.js';
 import { readPkcs12 } from './pkcs12.js';
 import { signElement, signNfe } from './sign.js';
-import { verifyElement, verifyNfe } from './verify.js';
+import { verifyElement, verifyElements, verifyNfe } from './verify.js';
 
 const NFE_NS = 'http://www.portalfiscal.inf.br/nfe';
 const pfx = generateTestPfx({ keySize: 1024 });
@@ -57,6 +57,14 @@ describe('signElement / verifyElement', () => {
     expect(verifyElement(lot, 'infEvento', 0)).toMatchObject({ valid: true });
     expect(verifyElement(lot, 'infEvento', 1)).toEqual({ valid: false, reason: 'digest_mismatch' });
     expect(verifyElement(lot, 'infEvento', 2)).toEqual({ valid: false, reason: 'malformed' });
+    // One walk for the whole lot gives what the per-occurrence calls give.
+    expect(verifyElements(lot, 'infEvento')).toEqual([
+      verifyElement(lot, 'infEvento', 0),
+      verifyElement(lot, 'infEvento', 1),
+    ]);
+    // Markup broken between the two: the first still verifies, the second is not found.
+    const broken = lot.replace(/<\/evento>(?=.*<evento)/s, '</eventox>');
+    expect(verifyElements(broken, 'infEvento')).toEqual([verifyElement(lot, 'infEvento', 0)]);
   });
 
   it('reports a missing element or Id as no_element, and keeps no_infnfe for signNfe', () => {

@@ -11,7 +11,13 @@ import {
 } from './signature-xml.js';
 import type { XmlElement } from './xml-tree.js';
 import { parseElementTree } from './xml-tree.js';
-import { decodeAttributeValue, locateElement, nextSiblingStart } from './xml-scan.js';
+import type { LocatedElement } from './xml-scan.js';
+import {
+  decodeAttributeValue,
+  locateElement,
+  locateElements,
+  nextSiblingStart,
+} from './xml-scan.js';
 
 /** Why `verifyNfe` rejected a document. */
 export type VerifyFailureReason =
@@ -64,9 +70,41 @@ export function verifyElement(xml: string, elementName: string, occurrence = 0):
   }
 }
 
+/**
+ * `verifyElement` for every `elementName` of a message at once (each NF-e of an `enviNFe` lot, in
+ * document order), walking the message once instead of once per element. When the walk meets
+ * malformed markup, the elements after it are not found: the result is shorter than the element
+ * count, and a caller that counted the elements otherwise treats the missing ones as malformed.
+ *
+ * Never throws.
+ */
+export function verifyElements(xml: string, elementName: string): VerifyResult[] {
+  const results: VerifyResult[] = [];
+  try {
+    for (const located of locateElements(xml, elementName))
+      results.push(verifyLocatedElement(xml, located));
+  } catch {
+    // The walk itself hit malformed markup: what was verified before it stands.
+  }
+  return results;
+}
+
 function verifyOrThrow(xml: string, elementName: string, occurrence: number): VerifyResult {
   const located = locateElement(xml, elementName, occurrence);
   if (!located) return fail('malformed');
+  return verifyLocatedElement(xml, located);
+}
+
+/** Never throws: a malformed signature or element is `{ valid: false, reason: 'malformed' }`. */
+function verifyLocatedElement(xml: string, located: LocatedElement): VerifyResult {
+  try {
+    return verifyLocatedOrThrow(xml, located);
+  } catch {
+    return fail('malformed');
+  }
+}
+
+function verifyLocatedOrThrow(xml: string, located: LocatedElement): VerifyResult {
   const { canonical, end } = canonicalizeElement(xml, located.start, located.parentContext);
   const signatureStart = nextSiblingStart(xml, end);
   if (signatureStart < 0) return fail('no_signature');

@@ -48,20 +48,33 @@ export async function takeDocumentKnob(
   schema: string,
   chave: string,
 ): Promise<DocumentKnob | undefined> {
+  return (await takeDocumentKnobs(pool, schema, [chave])).get(chave);
+}
+
+/** `takeDocumentKnob` for the chaves of a whole lot in one round trip. */
+export async function takeDocumentKnobs(
+  pool: pg.Pool,
+  schema: string,
+  chaves: readonly string[],
+): Promise<Map<string, DocumentKnob>> {
+  if (chaves.length === 0) return new Map();
   const { rows } = await pool.query<{
+    chave: string;
     acao: DocumentKnob['action'];
     c_stat: string | null;
     x_motivo: string | null;
   }>(
     `with dropped as (
-       delete from ${schema}.documento_forcado where chave = $1 and acao = 'drop_answer' returning acao, c_stat, x_motivo
+       delete from ${schema}.documento_forcado where chave = any($1::text[]) and acao = 'drop_answer'
+       returning chave, acao, c_stat, x_motivo
      )
-     select acao, c_stat, x_motivo from dropped
+     select chave, acao, c_stat, x_motivo from dropped
      union all
-     select acao, c_stat, x_motivo from ${schema}.documento_forcado where chave = $1 and acao <> 'drop_answer'`,
-    [chave],
+     select chave, acao, c_stat, x_motivo from ${schema}.documento_forcado
+     where chave = any($1::text[]) and acao <> 'drop_answer'`,
+    [chaves],
   );
-  return rows[0] ? toKnob(rows[0]) : undefined;
+  return new Map(rows.map((r) => [r.chave, toKnob(r)]));
 }
 
 function toKnob(row: {

@@ -1,8 +1,11 @@
 import { checkRtcDocument, readRtcDocument } from '@emissor/nfe-xml';
+import type { Element } from '@xmldom/xmldom';
 import { XMLSerializer } from '@xmldom/xmldom';
 
 import type { NfeView } from './nfe-view.js';
 import { rejection, type Rejection } from './rejection.js';
+
+const ELEMENT_NODE = 1;
 
 /** TS_xMotivo allows 255 characters. */
 const MAX_MOTIVO = 255;
@@ -16,9 +19,9 @@ const MAX_MOTIVO = 255;
  * without these groups has nothing to check.
  */
 export function checkReformaTributaria(nfe: NfeView): Rejection | undefined {
+  // Most documents carry none of the groups: skip serialising and parsing them again.
+  if (!hasReformaElement(nfe.infNFe)) return undefined;
   const xml = new XMLSerializer().serializeToString(nfe.infNFe);
-  // Most documents carry none of the groups: skip the second parse for them.
-  if (!/IBSCBS|<IS>|vItem|vNFTot/.test(xml)) return undefined;
   const dhEmi = nfe.ide.getElementsByTagNameNS('*', 'dhEmi')[0]?.textContent ?? '';
   const year = Number(dhEmi.slice(0, 4));
   const period = /^\d{4}-\d{2}/.test(dhEmi) ? dhEmi.slice(0, 7) : undefined;
@@ -30,4 +33,18 @@ export function checkReformaTributaria(nfe: NfeView): Rejection | undefined {
   const where = first.item === undefined ? first.field : `item ${first.item + 1}, ${first.field}`;
   const motivo = `Rejeição: ${first.message} (${first.rule}, ${where})`;
   return rejection(String(first.cStat ?? 999), motivo.slice(0, MAX_MOTIVO));
+}
+
+/** Element names that only documents of the reforma tributária carry (any name with IBSCBS in it). */
+const REFORMA_ONLY = new Set(['IS', 'vItem', 'vNFTot']);
+
+/** Whether any element below `element` belongs to the reforma tributária's groups, by local name. */
+function hasReformaElement(element: Element): boolean {
+  for (let node = element.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType !== ELEMENT_NODE) continue;
+    const name = (node as Element).localName ?? '';
+    if (name.includes('IBSCBS') || REFORMA_ONLY.has(name) || hasReformaElement(node as Element))
+      return true;
+  }
+  return false;
 }

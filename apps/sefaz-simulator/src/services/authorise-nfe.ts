@@ -1,10 +1,11 @@
 import { brasiliaDateTime } from '../answers/datetime.js';
 import { protNFe } from '../answers/messages.js';
 import type { RequestContext } from '../context.js';
-import { takeDocumentKnob } from '../db/document-knobs.js';
-import type { RegisteredNfe } from '../db/nfe-registry.js';
-import { registerNfe } from '../db/nfe-registry.js';
-import { nextProtocol } from '../db/numbers.js';
+import { takeDocumentKnobs } from '../db/document-knobs.js';
+import type { RegisteredNfe, RegisterOutcome } from '../db/nfe-registry.js';
+import { registerNfes } from '../db/nfe-registry.js';
+import { nextProtocolSequences, protocolNumber } from '../db/numbers.js';
+import type { DocumentKnob } from '../knobs.js';
 import type { NfeView } from '../rules/index.js';
 import { firstRejection, viewNfe } from '../rules/index.js';
 import type { Rejection } from '../rules/rejection.js';
@@ -12,7 +13,7 @@ import { rejection } from '../rules/rejection.js';
 import { cnpjOfCertificate } from '../tls/client-cnpj.js';
 import type { Element } from '../xml/dom.js';
 import { text } from '../xml/dom.js';
-import { checkSignature } from '../xml/signature-status.js';
+import type { SignatureCheck } from '../xml/signature-status.js';
 
 /** The verdict on one NF-e of a lot: its protNFe, and whether its answer is to be dropped. */
 export interface NfeVerdict {
@@ -26,93 +27,145 @@ const AUTHORISED_LATE = rejection('150', 'Autorizado o uso da NF-e, autorizaçã
 const LATE_AFTER_MS = 7 * 24 * 3600_000;
 const DEFAULT_DENIAL = rejection('302', 'Uso Denegado: Irregularidade fiscal do destinatário');
 
+/** A note that passed signature and rules, on its way to a protocol. */
+interface Candidate {
+  readonly index: number;
+  readonly view: NfeView;
+  readonly digVal: string;
+}
+
 /**
- * Judges the `index`-th signed NF-e of a lot as an authoriser does: signature (297/298), the document rules, any
- * forced outcome, then the registry (204/205/218/539/206). Authorised and denied notes get a
- * protocol and are kept.
+ * Judges the signed NF-e of a lot as an authoriser does: signature (297/298, `signatures` checked
+ * for the whole lot in one walk), the document rules, any forced outcome, then the registry
+ * (204/205/218/539/206). Authorised and denied notes get a protocol and are kept. The database is
+ * asked once per lot for each step, not once per note.
  */
-export async function authoriseNfe(
-  message: string,
-  index: number,
-  element: Element,
+export async function authoriseNotes(
+  notes: readonly Element[],
+  signatures: readonly SignatureCheck[],
   context: RequestContext,
-): Promise<NfeVerdict> {
+): Promise<NfeVerdict[]> {
   const { pool, schema } = context.state;
-  const view = viewNfe(element);
   const dhRecbto = brasiliaDateTime(context.receivedAt);
-  const answer = (status: Rejection, extra: { nProt?: string; digVal?: string } = {}): string =>
-    protNFe({ chNFe: view.chave, dhRecbto, ...extra, ...status });
+  const answer = (
+    view: NfeView,
+    status: Rejection,
+    extra: { nProt?: string; digVal?: string } = {},
+  ): string => protNFe({ chNFe: view.chave, dhRecbto, ...extra, ...status });
 
-  const signature = checkSignature(message, 'infNFe', index);
-  if (!signature.valid) return { protNFe: answer(signature.status), dropAnswer: false };
-  const digVal = signature.digestValue;
-  const signerCnpj = cnpjOfCertificate(Buffer.from(signature.certificateBase64, 'base64'));
-  const ruleFailure = firstRejection(view, {
-    clientCnpj: context.clientCnpj,
-    signerCnpj,
-    receivedAt: context.receivedAt,
-  });
-  if (ruleFailure) return { protNFe: answer(ruleFailure, { digVal }), dropAnswer: false };
-
-  const forced = await takeDocumentKnob(pool, schema, view.chave);
-  if (forced?.action === 'reject') {
-    const status = rejection(
-      forced.cStat ?? '999',
-      forced.xMotivo ?? 'Rejeição: Erro não catalogado',
-    );
-    return { protNFe: answer(status, { digVal }), dropAnswer: false };
+  const verdicts: NfeVerdict[] = [];
+  const candidates: Candidate[] = [];
+  for (const [index, note] of notes.entries()) {
+    const view = viewNfe(note);
+    const signature = signatures[index];
+    if (!signature?.valid) {
+      const status =
+        signature?.status ?? rejection('298', 'Rejeição: Assinatura difere do padrão do Sistema');
+      verdicts[index] = { protNFe: answer(view, status), dropAnswer: false };
+      continue;
+    }
+    const digVal = signature.digestValue;
+    const signerCnpj = cnpjOfCertificate(Buffer.from(signature.certificateBase64, 'base64'));
+    const ruleFailure = firstRejection(view, {
+      clientCnpj: context.clientCnpj,
+      signerCnpj,
+      receivedAt: context.receivedAt,
+    });
+    if (ruleFailure)
+      verdicts[index] = { protNFe: answer(view, ruleFailure, { digVal }), dropAnswer: false };
+    else candidates.push({ index, view, digVal });
   }
-  const status =
-    forced?.action === 'deny'
-      ? rejection(forced.cStat ?? DEFAULT_DENIAL.cStat, forced.xMotivo ?? DEFAULT_DENIAL.xMotivo)
-      : receivedLate(view, context.receivedAt)
-        ? AUTHORISED_LATE
-        : AUTHORISED;
-  const nProt = await nextProtocol(pool, schema, view.cUF, context.receivedAt);
-  const protocol = answer(status, { nProt, digVal });
-  const record: RegisteredNfe = {
-    chave: view.chave,
-    cuf: view.cUF,
-    emitente: view.emitente,
-    modelo: view.modelo,
-    serie: Number(view.serie),
-    numero: Number(view.nNF),
-    status: forced?.action === 'deny' ? 'denegada' : 'autorizada',
-    cStat: status.cStat,
-    xMotivo: status.xMotivo,
-    protocolo: nProt,
-    recebidoEm: context.receivedAt,
-    digestValue: digVal,
-    protNfe: protocol,
-  };
-  const outcome = await registerNfe(pool, schema, record);
+
+  const knobs = await takeDocumentKnobs(
+    pool,
+    schema,
+    candidates.map((c) => c.view.chave),
+  );
+  // A dropped answer is one lost answer: the same chave twice in a lot drops it once.
+  const dropsLeft = new Set(
+    [...knobs].filter(([, k]) => k.action === 'drop_answer').map(([chave]) => chave),
+  );
+  const toRegister: {
+    candidate: Candidate;
+    forced: DocumentKnob | undefined;
+    status: Rejection;
+  }[] = [];
+  for (const candidate of candidates) {
+    const { view, digVal, index } = candidate;
+    const forced = knobs.get(view.chave);
+    if (forced?.action === 'reject') {
+      const status = rejection(
+        forced.cStat ?? '999',
+        forced.xMotivo ?? 'Rejeição: Erro não catalogado',
+      );
+      verdicts[index] = { protNFe: answer(view, status, { digVal }), dropAnswer: false };
+      continue;
+    }
+    const status =
+      forced?.action === 'deny'
+        ? rejection(forced.cStat ?? DEFAULT_DENIAL.cStat, forced.xMotivo ?? DEFAULT_DENIAL.xMotivo)
+        : receivedLate(view, context.receivedAt)
+          ? AUTHORISED_LATE
+          : AUTHORISED;
+    toRegister.push({ candidate, forced, status });
+  }
+
+  const sequences = await nextProtocolSequences(pool, schema, toRegister.length);
+  const records = toRegister.map(({ candidate: { view, digVal }, forced, status }, i) => {
+    const nProt = protocolNumber(view.cUF, context.receivedAt, sequences[i] ?? 0n);
+    const record: RegisteredNfe = {
+      chave: view.chave,
+      cuf: view.cUF,
+      emitente: view.emitente,
+      modelo: view.modelo,
+      serie: Number(view.serie),
+      numero: Number(view.nNF),
+      status: forced?.action === 'deny' ? 'denegada' : 'autorizada',
+      cStat: status.cStat,
+      xMotivo: status.xMotivo,
+      protocolo: nProt,
+      recebidoEm: context.receivedAt,
+      digestValue: digVal,
+      protNfe: answer(view, status, { nProt, digVal }),
+    };
+    return record;
+  });
+  const outcomes = await registerNfes(pool, schema, records);
+  for (const [i, { candidate, forced }] of toRegister.entries()) {
+    const record = records[i] as RegisteredNfe;
+    const outcome = outcomes[i] as RegisterOutcome;
+    const drop =
+      outcome.kind === 'registered' &&
+      forced?.action === 'drop_answer' &&
+      dropsLeft.delete(record.chave);
+    verdicts[candidate.index] = {
+      protNFe:
+        outcome.kind === 'registered'
+          ? record.protNfe
+          : answer(candidate.view, refusal(outcome, candidate.digVal), {
+              digVal: candidate.digVal,
+            }),
+      dropAnswer: drop,
+    };
+  }
+  return verdicts;
+}
+
+/** Why the registry refused a note: 539, 206, or 204/205/218 for a chave it already has. */
+function refusal(
+  outcome: Exclude<RegisterOutcome, { kind: 'registered' }>,
+  digVal: string,
+): Rejection {
   switch (outcome.kind) {
-    case 'registered':
-      return { protNFe: protocol, dropAnswer: forced?.action === 'drop_answer' };
     case 'same_number':
-      return {
-        protNFe: answer(
-          rejection(
-            '539',
-            `Rejeição: Duplicidade de NF-e com diferença na Chave de Acesso [chNFe:${outcome.otherChave}]`,
-          ),
-          { digVal },
-        ),
-        dropAnswer: false,
-      };
+      return rejection(
+        '539',
+        `Rejeição: Duplicidade de NF-e com diferença na Chave de Acesso [chNFe:${outcome.otherChave}]`,
+      );
     case 'voided':
-      return {
-        protNFe: answer(
-          rejection('206', 'Rejeição: NF-e já está inutilizada na Base de dados da SEFAZ'),
-          { digVal },
-        ),
-        dropAnswer: false,
-      };
+      return rejection('206', 'Rejeição: NF-e já está inutilizada na Base de dados da SEFAZ');
     case 'same_chave':
-      return {
-        protNFe: answer(duplicate(outcome.existing, digVal), { digVal }),
-        dropAnswer: false,
-      };
+      return duplicate(outcome.existing, digVal);
   }
 }
 

@@ -8,8 +8,9 @@ import { rejection } from '../rules/rejection.js';
 import type { Element } from '../xml/dom.js';
 import { children, text } from '../xml/dom.js';
 import { messageRejection } from '../xml/message-checks.js';
+import { checkSignatures } from '../xml/signature-status.js';
 import { outageStatus } from './outage.js';
-import { authoriseNfe } from './authorise-nfe.js';
+import { authoriseNotes } from './authorise-nfe.js';
 import { takeDrop } from './drop-answer.js';
 
 /** UF used in lot-level answers when the lot names none (SVRS, which serves most UFs). */
@@ -52,9 +53,11 @@ export async function autorizacao(
       ),
     );
 
-  const verdicts = [];
-  for (const [index, note] of notes.entries())
-    verdicts.push(await authoriseNfe(message, index, note, context));
+  const verdicts = await authoriseNotes(
+    notes,
+    checkSignatures(message, 'infNFe', notes.length),
+    context,
+  );
   const dropAnswer = verdicts.some((v) => v.dropAnswer) || takeDrop(context.state, 'dropAnswers');
 
   if (synchronous && !knobs.syncAnsweredAsync) {

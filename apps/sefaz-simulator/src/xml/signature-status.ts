@@ -1,5 +1,5 @@
 import type { VerifyResult } from '@emissor/signer';
-import { verifyElement } from '@emissor/signer';
+import { verifyElement, verifyElements } from '@emissor/signer';
 
 import type { Rejection } from '../rules/rejection.js';
 import { rejection } from '../rules/rejection.js';
@@ -19,6 +19,22 @@ export function checkSignature(
   occurrence = 0,
 ): SignatureCheck {
   return toCheck(verifyElement(message, elementName, occurrence));
+}
+
+/**
+ * `checkSignature` for each of `count` `elementName`s of a message (the NF-e of a lot), in one walk
+ * of the message: a lot of 50 is read once, not 50 times. An element the walk could not reach
+ * (malformed markup before it) is judged 298, as `checkSignature` judges it.
+ */
+export function checkSignatures(
+  message: string,
+  elementName: string,
+  count: number,
+): SignatureCheck[] {
+  const results = verifyElements(message, elementName);
+  return Array.from({ length: count }, (_, i) =>
+    toCheck(results[i] ?? { valid: false, reason: 'malformed' }),
+  );
 }
 
 function toCheck(result: VerifyResult): SignatureCheck {

@@ -34,6 +34,11 @@ export interface SoapRequest {
   readonly message: string;
   /** Local name of the message's root element, e.g. `enviNFe`. */
   readonly messageRoot: string;
+  /**
+   * The message's root element as parsed with the envelope, so a server reads the message
+   * without parsing it a second time (a 50-NF-e lot is most of the envelope).
+   */
+  readonly messageElement: Element;
 }
 
 /**
@@ -78,6 +83,7 @@ export function readSoapRequest(body: string): SoapRequest {
     wsdlNamespace,
     message: nfeDadosMsgContent(body, dados.prefix ?? ''),
     messageRoot: messageElement.localName ?? '',
+    messageElement,
   };
 }
 

@@ -12,6 +12,7 @@ import * as fiscalEvents from './2026_11_26_0009_fiscal_events.js';
 import * as fiscalVoids from './2026_11_26_0010_fiscal_voids.js';
 import * as transmissionReceipts from './2026_11_26_0011_transmission_receipts.js';
 import * as sefazStatusCache from './2026_11_26_0012_sefaz_status_cache.js';
+import * as documentXmlVacuumPacing from './2026_11_26_0013_document_xml_vacuum_pacing.js';
 
 // Listed explicitly (not read from a folder) so they work the same from tsc output and bundles.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0010_fiscal_voids': fiscalVoids,
   '2026_11_26_0011_transmission_receipts': transmissionReceipts,
   '2026_11_26_0012_sefaz_status_cache': sefazStatusCache,
+  '2026_11_26_0013_document_xml_vacuum_pacing': documentXmlVacuumPacing,
 };
 
 export const migrationProvider: MigrationProvider = {
