@@ -4,6 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { createSigningPool } from '../src/signing/signing-pool.js';
 import {
+  CREDENTIALS_PER_THREAD,
+  CredentialsBook,
   errorFromData,
   errorToData,
   SignatureInvalidError,
@@ -54,6 +56,41 @@ describe.each([
       .catch((error: unknown) => error);
     expect(malformed).toMatchObject({ name: 'XmlSignError', code: 'malformed' });
     expect(verifyNfe(await pool.signAndVerify(unsigned(2), credentials)).valid).toBe(true);
+  });
+});
+
+describe('credentials sent to a signing thread once', () => {
+  const other = readPkcs12(testPfx({ cnpj: EMITTER_CNPJ, companyName: 'OUTRA' }).pfx, pfx.password);
+
+  it('signs each document with its own key, also after the thread forgot some of them', async () => {
+    const pool = createSigningPool(1);
+    try {
+      // More distinct credentials objects than a thread holds, two different keys alternating:
+      // the second pass finds the first ones forgotten (sent again) and the last ones held.
+      const many = Array.from({ length: CREDENTIALS_PER_THREAD + 8 }, (_, i) => ({
+        ...(i % 2 === 0 ? credentials : other),
+      }));
+      const xml = unsigned(7, 1);
+      const expected = [signNfe(xml, credentials), signNfe(xml, other)];
+      expect(expected[0]).not.toBe(expected[1]);
+      for (let pass = 0; pass < 2; pass++) {
+        const signed = await Promise.all(many.map((c) => pool.signAndVerify(xml, c)));
+        signed.forEach((s, i) => expect(s).toBe(expected[i % 2]));
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('are forgotten least recently used first, the same way on both sides', () => {
+    const book = new CredentialsBook<string>(2);
+    book.hold(1, 'a');
+    book.hold(2, 'b');
+    expect(book.use(1)).toBe('a'); // 1 is now the most recently used
+    book.hold(3, 'c'); // forgets 2
+    expect(book.use(2)).toBeUndefined();
+    expect(book.use(1)).toBe('a');
+    expect(book.use(3)).toBe('c');
   });
 });
 

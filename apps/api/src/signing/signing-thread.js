@@ -83,7 +83,70 @@ export function errorFromData(data) {
 }
 
 /**
- * @typedef {{ id: number; xml: string; credentials: import('@emissor/signer').SigningCredentials }} SignRequest
+ * Credentials held per thread, at most this many (least recently used forgotten first). A process
+ * signs for its live certificates, usually a handful; this bounds what replaced ones leave behind.
+ */
+export const CREDENTIALS_PER_THREAD = 256;
+
+/**
+ * The credentials a signing thread holds, by the number the pool gave each credentials object.
+ * Cloning a KeyObject and the certificate into a thread with every document cost 2–7 µs of
+ * main-thread CPU and 5–15 µs in all (about a third of the hand-over; bench/comparisons.md §7), so
+ * they travel once per thread and later documents name them by number. The pool keeps one of these books per thread too, fed the same
+ * calls in the same order (messages arrive in the order they were posted), so without asking it
+ * knows whether the thread still holds a number: both books forget the same entries.
+ *
+ * @template T
+ */
+export class CredentialsBook {
+  /** @type {Map<number, T>} */
+  #entries = new Map();
+
+  /** @param {number} capacity */
+  constructor(capacity = CREDENTIALS_PER_THREAD) {
+    this.capacity = capacity;
+  }
+
+  /**
+   * The entry for `ref`, now the most recently used; undefined when it is not held.
+   *
+   * @param {number} ref
+   * @returns {T | undefined}
+   */
+  use(ref) {
+    const entry = this.#entries.get(ref);
+    if (entry === undefined) return undefined;
+    this.#entries.delete(ref);
+    this.#entries.set(ref, entry);
+    return entry;
+  }
+
+  /**
+   * Holds `entry` for `ref` (a ref `use` did not find), forgetting the least recently used entry
+   * beyond the capacity.
+   *
+   * @param {number} ref
+   * @param {T} entry
+   */
+  hold(ref, entry) {
+    this.#entries.set(ref, entry);
+    if (this.#entries.size > this.capacity) {
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
+  }
+}
+
+/**
+ * `credentials` comes with the first document signed with `credentialsRef` on a thread (and again
+ * after the thread forgot it); later documents carry only the ref.
+ *
+ * @typedef {{
+ *   id: number;
+ *   xml: string;
+ *   credentialsRef: number;
+ *   credentials?: import('@emissor/signer').SigningCredentials;
+ * }} SignRequest
  * @typedef {{ id: number; signed: string } | { id: number; error: ErrorData }} SignReply
  */
 
@@ -92,11 +155,16 @@ export const SIGNING_THREAD = 'emissor-signing-thread';
 
 if (!isMainThread && parentPort && workerData === SIGNING_THREAD) {
   const port = parentPort;
-  port.on('message', (/** @type {SignRequest} */ { id, xml, credentials }) => {
+  /** @type {CredentialsBook<import('@emissor/signer').SigningCredentials>} */
+  const held = new CredentialsBook();
+  port.on('message', (/** @type {SignRequest} */ { id, xml, credentialsRef, credentials }) => {
     /** @type {SignReply} */
     let reply;
     try {
-      reply = { id, signed: signAndVerify(xml, credentials) };
+      if (credentials) held.hold(credentialsRef, credentials);
+      const signWith = credentials ?? held.use(credentialsRef);
+      if (!signWith) throw new Error(`signing thread holds no credentials ${credentialsRef}`);
+      reply = { id, signed: signAndVerify(xml, signWith) };
     } catch (error) {
       reply = { id, error: errorToData(error) };
     }
