@@ -76,6 +76,11 @@ export async function startSefazSimulator(options: SimulatorOptions): Promise<Ru
     // series from being bound by fsync latency (see README, "State").
     options: '-c synchronous_commit=off',
   });
+  // A client losing its server (PostgreSQL stopping first at shutdown, or restarting) must not
+  // crash the simulator with an unhandled 'error' event: the next query reports it instead.
+  // pg-pool listens only on idle clients, hence the listener on every client too.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   await migrate(pool, schema);
   for (const [chave, knob] of options.documents ?? [])
     await saveDocumentKnob(pool, schema, chave, knob);
