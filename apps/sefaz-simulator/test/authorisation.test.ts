@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from './helpers/companies.js';
 import { company } from './helpers/companies.js';
 import { createTestDatabase } from './helpers/database.js';
-import { enviNFe, nfeRequest, signedNfe } from './helpers/documents.js';
+import { enviNFe, ibsCbsLine, nfeRequest, signedNfe } from './helpers/documents.js';
 import { SimulatorSession } from './helpers/sefaz-session.js';
 import type { SimulatorProcess } from './helpers/simulator-process.js';
 import { spawnSimulator } from './helpers/simulator-process.js';
@@ -121,20 +121,10 @@ describe('NFeAutorizacao4 over mutual TLS', () => {
     // the lot proves the offsets are right.
     const [item] = nfeRequest(acme.cnpj).itens;
     if (!item) throw new Error('the helper request has no item');
-    const line = (tax_domain: 'ibs_uf' | 'ibs_mun' | 'cbs', aliquota: string, valor: string) => ({
-      tax_domain,
-      cst: '000',
-      classificacao_tributaria: '000001',
-      base_calc: '500.00',
-      base_calc_percent: '100',
-      aliquota,
-      valor,
-      rule_id: 'rtc',
-    });
     const tributos = [
-      line('ibs_uf', '0.10', '0.50'),
-      line('ibs_mun', '0', '0.00'),
-      line('cbs', '0.90', '4.50'),
+      ibsCbsLine('ibs_uf', '0.10', '0.50'),
+      ibsCbsLine('ibs_mun', '0', '0.00'),
+      ibsCbsLine('cbs', '0.90', '4.50'),
     ];
     const withIbsCbs = (numero: number, edit: (xml: string) => string = (xml) => xml) =>
       signedNfe(acme, {

@@ -3,7 +3,7 @@ import { readXmlTree } from '@emissor/signer';
 import { describe, expect, it } from 'vitest';
 
 import { firstRejection, viewNfe } from '../src/rules/index.js';
-import { nfeRequest } from './helpers/documents.js';
+import { ibsCbsLine, nfeRequest } from './helpers/documents.js';
 
 const CNPJ = '58716523000119';
 const RECEIVED_AT = new Date('2026-11-26T12:00:00Z');
@@ -217,16 +217,6 @@ describe('document rules', () => {
     const withIbsCbs = () => {
       const base = nfeRequest(CNPJ);
       const [item] = base.itens;
-      const line = (tax_domain: 'ibs_uf' | 'ibs_mun' | 'cbs', aliquota: string, valor: string) => ({
-        tax_domain,
-        cst: '000',
-        classificacao_tributaria: '000001',
-        base_calc: '500.00',
-        base_calc_percent: '100',
-        aliquota,
-        valor,
-        rule_id: 'rtc',
-      });
       return built({
         itens: [
           {
@@ -234,9 +224,9 @@ describe('document rules', () => {
             fiscal_result: {
               ...item!.fiscal_result,
               tributos: [
-                line('ibs_uf', '0.10', '0.50'),
-                line('ibs_mun', '0', '0.00'),
-                line('cbs', '0.90', '4.50'),
+                ibsCbsLine('ibs_uf', '0.10', '0.50'),
+                ibsCbsLine('ibs_mun', '0', '0.00'),
+                ibsCbsLine('cbs', '0.90', '4.50'),
               ],
             },
           },

@@ -36,3 +36,19 @@ export function signedNfe(company: Company, options: NoteOptions): { xml: string
 /** enviNFe of one or more signed NF-e, built by @emissor/sefaz. */
 export const enviNFe = (notes: readonly string[], indSinc: '0' | '1', idLote = '1'): string =>
   buildEnviNFe({ idLote, sincrono: indSinc === '1', nfes: notes });
+
+/** A CST 000 IBS/CBS tax line of the helper's item (base 500.00, 100 %), for the reforma's rules. */
+export const ibsCbsLine = (
+  tax_domain: 'ibs_uf' | 'ibs_mun' | 'cbs',
+  aliquota: string,
+  valor: string,
+) => ({
+  tax_domain,
+  cst: '000',
+  classificacao_tributaria: '000001',
+  base_calc: '500.00',
+  base_calc_percent: '100',
+  aliquota,
+  valor,
+  rule_id: 'rtc',
+});
