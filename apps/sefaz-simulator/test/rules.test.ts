@@ -279,20 +279,10 @@ describe('document rules', () => {
         valor: '0',
         rule_id: 'rtc',
       }));
-    const sphere = (tax_domain: 'ibs_uf' | 'ibs_mun' | 'cbs', aliquota: string, valor: string) => ({
-      tax_domain,
-      cst: '000',
-      classificacao_tributaria: '000001',
-      base_calc: '500.00',
-      base_calc_percent: '100',
-      aliquota,
-      valor,
-      rule_id: 'rtc',
-    });
     const spheres = () => [
-      sphere('ibs_uf', '0.10', '0.50'),
-      sphere('ibs_mun', '0', '0.00'),
-      sphere('cbs', '0.90', '4.50'),
+      ibsCbsLine('ibs_uf', '0.10', '0.50'),
+      ibsCbsLine('ibs_mun', '0', '0.00'),
+      ibsCbsLine('cbs', '0.90', '4.50'),
     ];
     /** The helper's item with these lines and groups; `note` drops its ICMS (CSOSN). */
     const withGroups = (
@@ -366,9 +356,9 @@ describe('document rules', () => {
         withGroups(
           // 0.90 % × (1 − 10 %) on 500.00 = 4.05; IBS UF 0.09 % = 0.45.
           [
-            sphere('ibs_uf', '0.10', '0.45'),
-            sphere('ibs_mun', '0', '0.00'),
-            sphere('cbs', '0.90', '4.05'),
+            ibsCbsLine('ibs_uf', '0.10', '0.45'),
+            ibsCbsLine('ibs_mun', '0', '0.00'),
+            ibsCbsLine('cbs', '0.90', '4.05'),
           ],
           {
             compra_governamental: {
