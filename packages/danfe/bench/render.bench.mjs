@@ -2,44 +2,18 @@
 // libraries (run `pnpm build` first). Usage: node packages/danfe/bench/render.bench.mjs [seconds]
 import { buildNfe } from '@emissor/nfe-xml';
 import { readPkcs12, signNfe } from '@emissor/signer';
-import { generateTestPfx } from '@emissor/test-support';
+import { generateTestPfx, regimeNormalItem } from '@emissor/test-support';
 
 import { renderDanfe } from '../dist/index.js';
 
-const RULE_ID = '00000000-0000-4000-8000-000000000000';
-const tax = (tax_domain, fields) => ({
-  tax_domain,
-  base_calc_percent: '100',
-  rule_id: RULE_ID,
-  ...fields,
-});
-
 /** Items as the API's emission tests send them: ICMS 00, PIS, COFINS; every 7th description wraps. */
-const item = (n) => ({
-  codigo: `P${n}`,
-  descricao:
-    n % 7 === 0
-      ? `CAMISETA ALGODÃO Nº ${n} COM DESCRIÇÃO LONGA QUE OCUPA MAIS DE UMA LINHA NA COLUNA DE DESCRIÇÃO`
-      : `CAMISETA ALGODÃO Nº ${n}`,
-  ncm: '61091000',
-  cfop: '5102',
-  unidade_comercial: 'UN',
-  unidade_tributavel: 'UN',
-  quantidade: '2',
-  valor_unitario: '10.50',
-  fiscal_result: {
-    cfop: '5102',
-    consumidor_final: true,
-    indicador_ie: '9',
-    cst: '00',
-    origem: '0',
-    tributos: [
-      tax('icms', { cst: '00', base_calc: '21.00', aliquota: '18.00', valor: '3.78' }),
-      tax('pis', { cst: '01', base_calc: '21.00', aliquota: '1.65', valor: '0.35' }),
-      tax('cofins', { cst: '01', base_calc: '21.00', aliquota: '7.60', valor: '1.60' }),
-    ],
-  },
-});
+const item = (n) =>
+  regimeNormalItem(n, {
+    descricao:
+      n % 7 === 0
+        ? `CAMISETA ALGODÃO Nº ${n} COM DESCRIÇÃO LONGA QUE OCUPA MAIS DE UMA LINHA NA COLUNA DE DESCRIÇÃO`
+        : `CAMISETA ALGODÃO Nº ${n}`,
+  });
 
 const pfx = generateTestPfx({ cnpj: '58716523000119' });
 const credentials = readPkcs12(pfx.pfx, pfx.password);

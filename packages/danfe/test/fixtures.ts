@@ -6,36 +6,17 @@
  */
 import { buildNfe, chaveAcesso, type NfeItem, type NfeRequest } from '@emissor/nfe-xml';
 import { readPkcs12, signNfe } from '@emissor/signer';
-import { generateTestPfx } from '@emissor/test-support';
+import { generateTestPfx, regimeNormalItem } from '@emissor/test-support';
 
 export const EMITTER_CNPJ = '58716523000119';
-const RULE_ID = '0b8f0c8e-2d7a-4f62-9a55-8a3c8d0f1e21';
 
-/** One item with ICMS 00, PIS and COFINS, as the API's emission tests send it. */
+/** One item with ICMS 00, PIS and COFINS, as the API's emission tests send it (2 × 10.50). */
 export function item(n: number, descricao?: string): NfeItem {
-  const code = `P${String(n).padStart(3, '0')}`;
-  return {
-    codigo: code,
-    descricao: descricao ?? `CAMISETA ALGODÃO Nº ${n} REF-${code}`,
-    ncm: '61091000',
-    cfop: '5102',
-    unidade_comercial: 'UN',
-    unidade_tributavel: 'UN',
-    quantidade: '2',
-    valor_unitario: '10.50',
-    fiscal_result: {
-      cfop: '5102',
-      consumidor_final: true,
-      indicador_ie: '9',
-      cst: '00',
-      origem: '0',
-      tributos: [
-        { tax_domain: 'icms', cst: '00', base_calc: '21.00', base_calc_percent: '100', aliquota: '18.00', valor: '3.78', rule_id: RULE_ID },
-        { tax_domain: 'pis', cst: '01', base_calc: '21.00', base_calc_percent: '100', aliquota: '1.65', valor: '0.35', rule_id: RULE_ID },
-        { tax_domain: 'cofins', cst: '01', base_calc: '21.00', base_calc_percent: '100', aliquota: '7.60', valor: '1.60', rule_id: RULE_ID },
-      ],
-    },
-  }; // prettier-ignore
+  const codigo = `P${String(n).padStart(3, '0')}`;
+  return regimeNormalItem(n, {
+    codigo,
+    descricao: descricao ?? `CAMISETA ALGODÃO Nº ${n} REF-${codigo}`,
+  });
 }
 
 /** A Regime Normal emitter in São Paulo selling to a person in SP; `items` items of 21.00. */

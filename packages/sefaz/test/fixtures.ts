@@ -4,38 +4,14 @@
  */
 import { buildNfe, type NfeItem, type NfeRequest } from '@emissor/nfe-xml';
 import { readPkcs12, signNfe } from '@emissor/signer';
-import { generateTestPfx } from '@emissor/test-support';
+import { generateTestPfx, regimeNormalItem } from '@emissor/test-support';
 
 export const EMITTER_CNPJ = '58716523000119';
-const RULE_ID = '0b8f0c8e-2d7a-4f62-9a55-8a3c8d0f1e21';
 
 export const emitterPfx = generateTestPfx({ cnpj: EMITTER_CNPJ, keySize: 1024 });
 export const emitterCredentials = readPkcs12(emitterPfx.pfx, emitterPfx.password);
 
-function item(n: number): NfeItem {
-  return {
-    codigo: `P${n}`,
-    descricao: `CAMISETA ALGODAO ${n}`,
-    ncm: '61091000',
-    cfop: '5102',
-    unidade_comercial: 'UN',
-    unidade_tributavel: 'UN',
-    quantidade: '2',
-    valor_unitario: '10.50',
-    fiscal_result: {
-      cfop: '5102',
-      consumidor_final: true,
-      indicador_ie: '9',
-      cst: '00',
-      origem: '0',
-      tributos: [
-        { tax_domain: 'icms', cst: '00', base_calc: '21.00', base_calc_percent: '100', aliquota: '18.00', valor: '3.78', rule_id: RULE_ID },
-        { tax_domain: 'pis', cst: '01', base_calc: '21.00', base_calc_percent: '100', aliquota: '1.65', valor: '0.35', rule_id: RULE_ID },
-        { tax_domain: 'cofins', cst: '01', base_calc: '21.00', base_calc_percent: '100', aliquota: '7.60', valor: '1.60', rule_id: RULE_ID },
-      ],
-    },
-  }; // prettier-ignore
-}
+const item = (n: number): NfeItem => regimeNormalItem(n, { descricao: `CAMISETA ALGODAO ${n}` });
 
 function request(): NfeRequest {
   return {

@@ -13,8 +13,11 @@ export interface Refs {
   branch_ref: string;
 }
 
-/** One item with ICMS 00, PIS and COFINS at the usual non-cumulative rates: 2 × 10.50. */
-function regimeNormalItem(n: number) {
+/**
+ * One item with ICMS 00, PIS and COFINS at the usual non-cumulative rates: 2 × 10.50. `names`
+ * replaces its code and description (the DANFE tests print long and accented ones).
+ */
+export function regimeNormalItem(n: number, names: { codigo?: string; descricao?: string } = {}) {
   const line = (tax_domain: string, cst: string, aliquota: string, valor: string) => ({
     tax_domain,
     cst,
@@ -25,8 +28,8 @@ function regimeNormalItem(n: number) {
     rule_id: RULE_ID,
   });
   return {
-    codigo: `P${n}`,
-    descricao: `Produto de teste ${n} & cia <ltda>`,
+    codigo: names.codigo ?? `P${n}`,
+    descricao: names.descricao ?? `Produto de teste ${n} & cia <ltda>`,
     ncm: '61091000',
     cfop: '5102',
     unidade_comercial: 'UN',

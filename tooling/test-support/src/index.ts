@@ -29,6 +29,7 @@ export {
 export {
   EMITTER_CNPJ,
   emissionRequest,
+  regimeNormalItem,
   simplesNacionalItem,
   simplesNacionalRequest,
 } from './emission-requests.js';
