@@ -12,6 +12,7 @@ import type {
   SettledResult,
   TransmissionQueue,
 } from './transmission-queue.js';
+import { freeExchanges } from './free-exchanges.js';
 import { planReceipts, planSends } from './work-plan.js';
 
 /** How long an attempt waits for a certificate the branch lacks before looking again. */
@@ -20,9 +21,16 @@ const NO_CERTIFICATE_RETRY_MS = 60_000;
 export interface WorkerSettings extends ExchangeSettings {
   /** Exchanges with SEFAZ this process keeps in flight. */
   concurrency: number;
+  /** Exchanges kept in flight while `requestsSaturated` (see freeExchanges). */
+  concurrencyWhileSaturated: number;
+  /** Whether this process's requests are queueing right now (absent: never). */
+  requestsSaturated?: () => boolean;
   /** Idle look for work other processes queued. */
   pollMs: number;
 }
+
+/** How soon a process that held back because of its requests looks again. */
+const SATURATED_RETRY_MS = 100;
 
 export interface TransmissionWorkers {
   /** Work was queued by this process: look now rather than at the next poll. */
@@ -184,7 +192,19 @@ export function startTransmissionWorkers(
     };
   };
 
-  const room = () => (stopped ? 0 : settings.concurrency - inFlight);
+  const room = () => {
+    if (stopped) return 0;
+    const saturated = settings.requestsSaturated?.() ?? false;
+    const free = freeExchanges({
+      concurrency: settings.concurrency,
+      concurrencyWhileSaturated: settings.concurrencyWhileSaturated,
+      saturated,
+      inFlight,
+    });
+    // Held back for the requests: look again soon rather than at the next idle poll.
+    if (saturated && free === 0) lookAfter(SATURATED_RETRY_MS);
+    return free;
+  };
 
   /**
    * One round of claims while exchanges are free. `full`: also receipts and documents to consult,
