@@ -155,6 +155,7 @@ export async function startServer(
         retryBaseMs: env.SEFAZ_RETRY_BASE_MS,
         concurrency: env.SEFAZ_CONCURRENCY,
         concurrencyWhileSaturated: env.SEFAZ_CONCURRENCY_WHILE_SATURATED,
+        gatherMs: env.SEFAZ_GATHER_MS,
         ...(pressure && { requestsSaturated: pressure.saturated }),
         pollMs: env.SEFAZ_POLL_MS,
         observer: transmissionMetrics.observer,

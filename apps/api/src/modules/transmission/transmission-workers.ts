@@ -25,12 +25,19 @@ export interface WorkerSettings extends ExchangeSettings {
   concurrencyWhileSaturated: number;
   /** Whether this process's requests are queueing right now (absent: never). */
   requestsSaturated?: () => boolean;
+  /**
+   * Documents never sent are claimed at most once per this interval, so that a stream of
+   * emissions leaves in lots rather than one exchange each; the first after a quiet spell goes at
+   * once. 0: claimed as soon as they are queued.
+   */
+  gatherMs: number;
   /** Idle look for work other processes queued. */
   pollMs: number;
 }
 
 /** How soon a process that held back because of its requests looks again. */
 const SATURATED_RETRY_MS = 100;
+
 
 export interface TransmissionWorkers {
   /** Work was queued by this process: look now rather than at the next poll. */
@@ -228,14 +235,33 @@ export function startTransmissionWorkers(
     }
 
     if (room() <= 0) return more;
+    // Fewer, fuller lots: fewer calls to SEFAZ, and less work beside the requests per document.
+    const gatherLeft = lastFreshClaim + settings.gatherMs - Date.now();
+    if (gatherLeft > 0) {
+      gatherAfter(gatherLeft);
+      return more;
+    }
     const limit = room();
     const fresh = await queue.claimFresh(limit * MAX_NFE_PER_LOT, leaseMs);
+    // Only a claim that found documents starts an interval: a quiet queue sends the next at once.
+    if (fresh.length > 0) lastFreshClaim = Date.now();
     const sends = planSends(fresh, await keysOf(fresh));
     // More groups than free exchanges (many certificates at once): the rest is given back.
     await queue.release(sends.slice(limit).flat());
     for (const documents of sends.slice(0, limit))
       start({ kind: documents.length > 1 ? 'lot' : 'single', documents });
     return more || fresh.length === limit * MAX_NFE_PER_LOT;
+  };
+
+  let lastFreshClaim = 0;
+  let gatherTimer: NodeJS.Timeout | undefined;
+  const gatherAfter = (ms: number) => {
+    if (gatherTimer || stopped) return;
+    gatherTimer = setTimeout(() => {
+      gatherTimer = undefined;
+      void look(false);
+    }, ms);
+    gatherTimer.unref();
   };
 
   let againFull = false;
@@ -302,6 +328,7 @@ export function startTransmissionWorkers(
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(gatherTimer);
       if (wake) clearTimeout(wake.timer);
       if (inFlight > 0) await new Promise<void>((resolve) => idle.add(resolve));
     },
