@@ -38,7 +38,6 @@ export interface WorkerSettings extends ExchangeSettings {
 /** How soon a process that held back because of its requests looks again. */
 const SATURATED_RETRY_MS = 100;
 
-
 export interface TransmissionWorkers {
   /** Work was queued by this process: look now rather than at the next poll. */
   poke(): void;
