@@ -16,6 +16,7 @@ export async function openLoop({ url, apiKey, bodies, rate, connections, duratio
   const latencies = [];
   const statuses = {};
   let errors = 0;
+  const errorCodes = {};
   const total = Math.round(rate * durationS);
   const start = performance.now() + 50;
 
@@ -46,8 +47,10 @@ export async function openLoop({ url, apiKey, bodies, rate, connections, duratio
           });
         },
       );
-      req.on('error', () => {
+      req.on('error', (error) => {
         errors++;
+        errorCodes[error.code ?? error.message] =
+          (errorCodes[error.code ?? error.message] ?? 0) + 1;
         resolve();
       });
       req.end(body);
@@ -73,6 +76,8 @@ export async function openLoop({ url, apiKey, bodies, rate, connections, duratio
     ok,
     errors,
     non2xx: latencies.length - ok,
+    statuses,
+    errorCodes,
     p50: percentile(sorted, 50),
     p90: percentile(sorted, 90),
     p99: percentile(sorted, 99),
