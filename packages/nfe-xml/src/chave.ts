@@ -1,3 +1,5 @@
+import { CNPJ_PATTERN } from './primitives/cnpj.js';
+
 /** The parts of an NF-e chave de acesso (domain doc §1). */
 export interface ChaveParts {
   /** IBGE code of the emitter's state, 2 digits. */
@@ -41,7 +43,7 @@ export function chaveAcesso(parts: ChaveParts): string {
   const checks: [boolean, string][] = [
     [/^\d{2}$/.test(parts.cUF), 'cUF'],
     [/^\d{2}(0[1-9]|1[0-2])$/.test(parts.aamm), 'aamm'],
-    [/^[0-9A-Z]{12}\d{2}$/.test(parts.cnpj), 'cnpj'],
+    [CNPJ_PATTERN.test(parts.cnpj), 'cnpj'],
     [/^\d{2}$/.test(modelo), 'modelo'],
     [Number.isInteger(parts.serie) && parts.serie >= 0 && parts.serie <= 999, 'serie'],
     [Number.isInteger(parts.numero) && parts.numero >= 1 && parts.numero <= 999_999_999, 'numero'],

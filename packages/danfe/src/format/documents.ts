@@ -1,3 +1,5 @@
+import { CNPJ_PATTERN } from '@emissor/nfe-xml/primitives';
+
 /** The chave in the 11 groups of four the MOC prints (Anexo II §3.1.1). */
 export function groupKey(key: string): string {
   return key.replace(/(.{4})(?=.)/g, '$1 ');
@@ -9,7 +11,7 @@ export function groupKey(key: string): string {
  */
 export function formatDocument(document: string | undefined): string {
   if (!document) return '';
-  if (/^[0-9A-Z]{12}\d{2}$/.test(document)) {
+  if (CNPJ_PATTERN.test(document)) {
     return `${document.slice(0, 2)}.${document.slice(2, 5)}.${document.slice(5, 8)}/${document.slice(8, 12)}-${document.slice(12)}`;
   }
   if (/^\d{11}$/.test(document)) {

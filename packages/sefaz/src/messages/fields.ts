@@ -1,3 +1,5 @@
+import { CNPJ_PATTERN } from '@emissor/nfe-xml/primitives';
+
 import { UF_AUTHORISERS } from '../endpoints/table.js';
 import { SefazMessageError } from './errors.js';
 
@@ -108,6 +110,6 @@ export type Autor = { readonly cnpj: string } | { readonly cpf: string };
 
 export function autorXml(autor: Autor): string {
   if ('cnpj' in autor)
-    return `<CNPJ>${requireMatch('autor.cnpj', autor.cnpj, /^[0-9A-Z]{12}[0-9]{2}$/, 'a 14-character CNPJ')}</CNPJ>`;
+    return `<CNPJ>${requireMatch('autor.cnpj', autor.cnpj, CNPJ_PATTERN, 'a 14-character CNPJ')}</CNPJ>`;
   return `<CPF>${requireMatch('autor.cpf', autor.cpf, /^[0-9]{11}$/, 'an 11-digit CPF')}</CPF>`;
 }

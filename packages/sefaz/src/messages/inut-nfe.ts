@@ -1,3 +1,4 @@
+import { NUMERIC_CNPJ_PATTERN } from '@emissor/nfe-xml/primitives';
 import type { SigningCredentials } from '@emissor/signer';
 import { signElement } from '@emissor/signer';
 
@@ -49,7 +50,7 @@ export function buildInutNFe(input: InutilizacaoInput): string {
   if (input.modelo !== undefined && input.modelo !== '55' && input.modelo !== '65')
     throw new SefazMessageError('modelo', 'expected 55 or 65');
   requireMatch('ano', input.ano, /^[0-9]{2}$/, 'a 2-digit year');
-  requireMatch('cnpj', input.cnpj, /^[0-9]{14}$/, 'a 14-digit CNPJ');
+  requireMatch('cnpj', input.cnpj, NUMERIC_CNPJ_PATTERN, 'a 14-digit CNPJ');
   requireNumber('serie', input.serie, 0, 999);
   const first = requireNumber('numeroInicial', input.numeroInicial, 1, 999_999_999);
   const last = requireNumber('numeroFinal', input.numeroFinal, 1, 999_999_999);
