@@ -3,6 +3,7 @@ import { localDateTime, ufInfo } from '@emissor/nfe-xml';
 import { cUFOf } from '@emissor/sefaz';
 import { sql, type Kysely } from 'kysely';
 
+import { liveInSlot } from '../../db/live-slot.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { Database } from '../../db/schema.js';
 import { appError } from '../../errors.js';
@@ -90,9 +91,8 @@ async function storeVoid(
   const last = request.numero_final;
   const { rows } = await sql<{ id: string; next_number: number }>`
     select id, next_number from series
-    where product_id = ${productId} and tenant_ref = ${request.tenant_ref}
-      and branch_ref = ${request.branch_ref} and document_model = '55'
-      and serie = ${request.serie} and deleted_at is null
+    where ${liveInSlot({ productId, tenantRef: request.tenant_ref, branchRef: request.branch_ref })}
+      and document_model = '55' and serie = ${request.serie}
     for no key update`.execute(trx);
   const series = rows[0];
   if (!series)
