@@ -46,19 +46,16 @@ export { DocumentListQuerySchema, FiscalDocumentReadSchema } from './schemas/doc
 export {
   CancelamentoRequestSchema,
   CartaCorrecaoRequestSchema,
-  EventIdParamsSchema,
   FiscalEventReadSchema,
   FiscalEventStatusSchema,
   FiscalEventTipoSchema,
   JustificativaSchema,
-  layoutText,
 } from './schemas/events.js';
 export {
   FiscalVoidOrigemSchema,
   FiscalVoidReadSchema,
   FiscalVoidStatusSchema,
   InutilizacaoRequestSchema,
-  VoidIdParamsSchema,
   VoidListQuerySchema,
 } from './schemas/voids.js';
 

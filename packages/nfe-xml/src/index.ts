@@ -3,7 +3,7 @@
 // with. The exact decimals, the layout tables and the IBS/CBS arithmetic are internal; the rule
 // module's helpers are at `@emissor/nfe-xml/rtc`, the text forms at `@emissor/nfe-xml/primitives`.
 export { buildNfe } from './render.js';
-export { MAX_ITEMS, prepareNfe } from './prepare.js';
+export { prepareNfe } from './prepare.js';
 export type { PrepareOptions } from './prepare.js';
 export type { PreparedNfe } from './prepared-nfe.js';
 export { NfeValidationError } from './errors.js';
