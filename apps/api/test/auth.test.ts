@@ -91,15 +91,17 @@ describe('X-Api-Key', () => {
   });
 });
 
+// The expiry itself is stepped with the authenticator's clock in authenticator.test.ts; here only
+// that the server's authenticator takes its TTL from the environment: the test servers' default is
+// 0, which refuses a deleted product's key at once ('answers 401 once the product is soft-deleted').
 describe('key cache', () => {
-  it('keeps working for the TTL and then forgets a deleted product', async () => {
-    const cached = await startTestServer({ env: { API_KEY_CACHE_TTL_MS: '300' } });
+  it('trusts a checked key for API_KEY_CACHE_TTL_MS, even after its product is deleted', async () => {
+    const cached = await startTestServer({ env: { API_KEY_CACHE_TTL_MS: '600000' } });
     try {
       const product = await cached.newProduct();
       expect((await product.client.series.listSeries({ query })).status).toBe(200);
       await deleteProduct(cached.database.db, product.id);
-      await new Promise((r) => setTimeout(r, 400));
-      expect((await product.client.series.listSeries({ query })).status).toBe(401);
+      expect((await product.client.series.listSeries({ query })).status).toBe(200);
     } finally {
       await cached.close();
     }

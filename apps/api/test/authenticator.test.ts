@@ -53,6 +53,19 @@ describe('API key cache', () => {
     expect(counter.bcrypt).toBe(1);
   });
 
+  it("keeps a deleted product's key for the first half of the TTL and refuses it once the TTL ran out", async () => {
+    const product = await server.newProduct();
+    const { authenticator, advance } = setup();
+    expect(await authenticator.authenticate(product.apiKey)).toBe(product.id);
+    await deleteProduct(server.database.db, product.id);
+    advance(TTL / 2 - 1);
+    // Before half the TTL no re-check starts: the cached entry answers.
+    expect(await authenticator.authenticate(product.apiKey)).toBe(product.id);
+    await authenticator.idle();
+    advance(TTL / 2 + 1);
+    expect(await authenticator.authenticate(product.apiKey)).toBeUndefined();
+  });
+
   it('re-confirms a key in the background past half the TTL and drops it when the product is deleted', async () => {
     const product = await server.newProduct();
     const { authenticator, all, advance } = setup();
