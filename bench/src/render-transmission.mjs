@@ -78,7 +78,7 @@ export function renderTransmission(r) {
     ],
   );
   return [
-    `The API (NODE_ENV=production, SEFAZ=official with SEFAZ_URL) transmits to the local SEFAZ running as its own process on the same PostgreSQL server, ${r.latencyMs} ms of simulated latency on every answer (knob latencyMs), mutual TLS with the branches' certificate. Transmission off is the same stack with SEFAZ=off.${r.simulatorNice != null ? ` The local SEFAZ ran at nice ${r.simulatorNice} (BENCH_SIMULATOR_NICE): the API and PostgreSQL were served first.` : ''}`,
+    `The API (NODE_ENV=production, SEFAZ=official with SEFAZ_URL) transmits to the local SEFAZ running as its own process on the same PostgreSQL server, ${r.latencyMs} ms of simulated latency on every answer (knob latencyMs), mutual TLS with the branches' certificate. Transmission off is the same stack with SEFAZ=off.${on.backlogs ? ` With transmission on, each phase starts with nothing in transmission (the warm-up's backlog was authorised ${on.backlogs['warm-up'].toFixed(1)} s after it ended, the closed loop's ${on.backlogs['closed loop'].toFixed(1)} s after, the open loop's ${on.backlogs['open loop'].toFixed(1)} s after), and the API yields to queueing requests (SEFAZ_YIELD_ABOVE_MS, docs/transmission.md).` : ''}${r.simulatorNice ? ` The local SEFAZ ran at nice ${r.simulatorNice} (BENCH_SIMULATOR_NICE): it stands in for authorisers on other machines, so the API and PostgreSQL were served first; its PostgreSQL work ran at normal priority.` : ''}${r.e2eSimulatorNice === 0 ? ' The end-to-end phase ran on a stack of its own with the local SEFAZ at normal priority.' : ''}`,
     '',
     load,
     '',

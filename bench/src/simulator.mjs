@@ -12,7 +12,7 @@ import { childrenOf, cpuSeconds, freePort, startPostgres } from './stack.mjs';
 import { table } from './stats.mjs';
 
 /** `node apps/sefaz-simulator/dist/main.js` on `databaseUrl`, with run knobs (e.g. `{ latencyMs: 300 }`). */
-export async function startSimulator(databaseUrl, log, knobs = {}) {
+export async function startSimulator(databaseUrl, log, knobs = {}, { nice } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'emissor-bench-sim-'));
   // BENCH_SIMULATOR_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the simulator only.
@@ -31,10 +31,9 @@ export async function startSimulator(databaseUrl, log, knobs = {}) {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  // BENCH_SIMULATOR_NICE=19: the local SEFAZ at the lowest CPU priority, so on a small machine the
-  // API and PostgreSQL are served first, as they would be with SEFAZ on another machine.
-  if (process.env.BENCH_SIMULATOR_NICE)
-    setPriority(child.pid, Number(process.env.BENCH_SIMULATOR_NICE));
+  // nice 19: the local SEFAZ at the lowest CPU priority, so on a small machine the API and
+  // PostgreSQL are served first, as they would be with SEFAZ on another machine.
+  if (nice) setPriority(child.pid, nice);
   let output = '';
   const started = await new Promise((resolve, reject) => {
     child.stdout.on('data', (c) => {

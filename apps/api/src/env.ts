@@ -84,6 +84,19 @@ const EnvSchema = z.object({
   SEFAZ_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** Exchanges with SEFAZ one API process keeps in flight. */
   SEFAZ_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /**
+   * Mean answer time (ms) of this process's requests at which they count as queueing: transmission
+   * then keeps only SEFAZ_CONCURRENCY_WHILE_SATURATED exchanges in flight, so emissions are
+   * answered first and the documents wait in the queue. 0 turns yielding off.
+   */
+  SEFAZ_YIELD_ABOVE_MS: z.coerce.number().int().min(0).max(60_000).default(50),
+  /** Exchanges in flight while the process's requests queue (see SEFAZ_YIELD_ABOVE_MS). */
+  SEFAZ_CONCURRENCY_WHILE_SATURATED: z.coerce.number().int().min(1).max(256).default(1),
+  /**
+   * Documents never sent are claimed at most once per this interval, so that a stream of
+   * emissions leaves in lots; the first after a quiet spell goes at once. 0: as soon as queued.
+   */
+  SEFAZ_GATHER_MS: z.coerce.number().int().min(0).max(5_000).default(250),
   /** First back-off of a retried exchange (108/109, network, 5xx); doubles per attempt, with jitter. */
   SEFAZ_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(2_000),
   /** How often an idle process looks for work other processes queued. */

@@ -10,6 +10,7 @@ import { connectDatabase, type DatabaseHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Env } from './env.js';
 import { answerClientErrors } from './http/client-error.js';
+import { createRequestPressure, watchRequests } from './http/request-pressure.js';
 import type { Logger } from './http/logger.js';
 import { createCredentialsCache } from './modules/certificates/credentials-cache.js';
 import { createEmissions } from './modules/emissions/emissions.js';
@@ -45,6 +46,11 @@ export interface ServerOptions {
   /** The instant source for emissions and certificate checks (tests pin it). */
   clock?: () => Date;
 }
+
+/** How often the request path's saturation is sampled for transmission to yield to it. */
+const PRESSURE_SAMPLE_MS = 100;
+/** Quick samples in a row before transmission takes its full concurrency back. */
+const PRESSURE_CALM_SAMPLES = 3;
 
 /** Connections of the transmission workers (claims and results, one short statement each). */
 const TRANSMISSION_POOL_SIZE = 4;
@@ -127,6 +133,17 @@ export async function startServer(
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
 
+  // Transmission yields to queueing requests (documents wait in the queue; clients cannot).
+  const pressure =
+    sefaz && env.SEFAZ_YIELD_ABOVE_MS > 0
+      ? createRequestPressure({
+          slowAboveMs: env.SEFAZ_YIELD_ABOVE_MS,
+          sampleMs: PRESSURE_SAMPLE_MS,
+          calmSamples: PRESSURE_CALM_SAMPLES,
+          onChange: (saturated) => transmissionMetrics.observer.yielding(saturated),
+        })
+      : undefined;
+  if (pressure) watchRequests(server, pressure);
   if (sefaz && transmissionDb)
     workers = startTransmissionWorkers(
       createTransmissionQueue(transmissionDb.pool, { voidRejected: env.SEFAZ_VOID_REJECTED }),
@@ -137,6 +154,9 @@ export async function startServer(
         timeoutMs: env.SEFAZ_TIMEOUT_MS,
         retryBaseMs: env.SEFAZ_RETRY_BASE_MS,
         concurrency: env.SEFAZ_CONCURRENCY,
+        concurrencyWhileSaturated: env.SEFAZ_CONCURRENCY_WHILE_SATURATED,
+        gatherMs: env.SEFAZ_GATHER_MS,
+        ...(pressure && { requestsSaturated: pressure.saturated }),
         pollMs: env.SEFAZ_POLL_MS,
         observer: transmissionMetrics.observer,
       },
@@ -175,6 +195,7 @@ export async function startServer(
         });
         server.closeIdleConnections();
       });
+      pressure?.stop();
       await workers?.stop();
       await fiscalWork?.stop();
       await transmissionDb?.db.destroy();

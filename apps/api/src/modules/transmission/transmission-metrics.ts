@@ -88,8 +88,29 @@ export function createTransmissionMetrics(pool: pg.Pool): TransmissionMetrics {
     registers: [],
   });
 
+  const yielding = new Gauge({
+    name: 'emissor_transmission_yielding',
+    help: "1 while this process's requests saturate it and transmission keeps only a trickle of exchanges in flight.",
+    registers: [],
+  });
+  const yields = new Counter({
+    name: 'emissor_transmission_yields_total',
+    help: 'Times transmission started yielding to requests that saturate this process.',
+    registers: [],
+  });
+
   return {
-    metrics: [queueDocuments, queueOldest, calls, finalSeconds, recovered, up, failures],
+    metrics: [
+      queueDocuments,
+      queueOldest,
+      calls,
+      finalSeconds,
+      recovered,
+      up,
+      failures,
+      yielding,
+      yields,
+    ],
     observer: {
       called({ service, autorizador, ambiente, cStat, healthy }) {
         calls.inc({ service, cstat: cStat?.trim() ?? 'none' });
@@ -103,6 +124,10 @@ export function createTransmissionMetrics(pool: pg.Pool): TransmissionMetrics {
       },
       recovered(outcome) {
         recovered.inc({ outcome });
+      },
+      yielding(on) {
+        yielding.set(on ? 1 : 0);
+        if (on) yields.inc();
       },
     },
   };

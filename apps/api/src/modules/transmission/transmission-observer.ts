@@ -20,10 +20,13 @@ export interface TransmissionObserver {
    * the chave (`found`), or had never received it and the document was sent again (`resent`).
    */
   recovered(outcome: 'found' | 'resent'): void;
+  /** Transmission started (true) or stopped (false) yielding to requests that saturate the process. */
+  yielding(on: boolean): void;
 }
 
 export const NO_OBSERVER: TransmissionObserver = {
   called: () => undefined,
   finished: () => undefined,
   recovered: () => undefined,
+  yielding: () => undefined,
 };

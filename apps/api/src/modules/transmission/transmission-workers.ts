@@ -12,6 +12,7 @@ import type {
   SettledResult,
   TransmissionQueue,
 } from './transmission-queue.js';
+import { freeExchanges } from './free-exchanges.js';
 import { planReceipts, planSends } from './work-plan.js';
 
 /** How long an attempt waits for a certificate the branch lacks before looking again. */
@@ -20,9 +21,22 @@ const NO_CERTIFICATE_RETRY_MS = 60_000;
 export interface WorkerSettings extends ExchangeSettings {
   /** Exchanges with SEFAZ this process keeps in flight. */
   concurrency: number;
+  /** Exchanges kept in flight while `requestsSaturated` (see freeExchanges). */
+  concurrencyWhileSaturated: number;
+  /** Whether this process's requests are queueing right now (absent: never). */
+  requestsSaturated?: () => boolean;
+  /**
+   * Documents never sent are claimed at most once per this interval, so that a stream of
+   * emissions leaves in lots rather than one exchange each; the first after a quiet spell goes at
+   * once. 0: claimed as soon as they are queued.
+   */
+  gatherMs: number;
   /** Idle look for work other processes queued. */
   pollMs: number;
 }
+
+/** How soon a process that held back because of its requests looks again. */
+const SATURATED_RETRY_MS = 100;
 
 export interface TransmissionWorkers {
   /** Work was queued by this process: look now rather than at the next poll. */
@@ -184,7 +198,19 @@ export function startTransmissionWorkers(
     };
   };
 
-  const room = () => (stopped ? 0 : settings.concurrency - inFlight);
+  const room = () => {
+    if (stopped) return 0;
+    const saturated = settings.requestsSaturated?.() ?? false;
+    const free = freeExchanges({
+      concurrency: settings.concurrency,
+      concurrencyWhileSaturated: settings.concurrencyWhileSaturated,
+      saturated,
+      inFlight,
+    });
+    // Held back for the requests: look again soon rather than at the next idle poll.
+    if (saturated && free === 0) lookAfter(SATURATED_RETRY_MS);
+    return free;
+  };
 
   /**
    * One round of claims while exchanges are free. `full`: also receipts and documents to consult,
@@ -208,14 +234,33 @@ export function startTransmissionWorkers(
     }
 
     if (room() <= 0) return more;
+    // Fewer, fuller lots: fewer calls to SEFAZ, and less work beside the requests per document.
+    const gatherLeft = lastFreshClaim + settings.gatherMs - Date.now();
+    if (gatherLeft > 0) {
+      gatherAfter(gatherLeft);
+      return more;
+    }
     const limit = room();
     const fresh = await queue.claimFresh(limit * MAX_NFE_PER_LOT, leaseMs);
+    // Only a claim that found documents starts an interval: a quiet queue sends the next at once.
+    if (fresh.length > 0) lastFreshClaim = Date.now();
     const sends = planSends(fresh, await keysOf(fresh));
     // More groups than free exchanges (many certificates at once): the rest is given back.
     await queue.release(sends.slice(limit).flat());
     for (const documents of sends.slice(0, limit))
       start({ kind: documents.length > 1 ? 'lot' : 'single', documents });
     return more || fresh.length === limit * MAX_NFE_PER_LOT;
+  };
+
+  let lastFreshClaim = 0;
+  let gatherTimer: NodeJS.Timeout | undefined;
+  const gatherAfter = (ms: number) => {
+    if (gatherTimer || stopped) return;
+    gatherTimer = setTimeout(() => {
+      gatherTimer = undefined;
+      void look(false);
+    }, ms);
+    gatherTimer.unref();
   };
 
   let againFull = false;
@@ -282,6 +327,7 @@ export function startTransmissionWorkers(
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(gatherTimer);
       if (wake) clearTimeout(wake.timer);
       if (inFlight > 0) await new Promise<void>((resolve) => idle.add(resolve));
     },

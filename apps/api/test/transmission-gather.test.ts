@@ -1,0 +1,67 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
+import { untilFinal } from './helpers/local-sefaz.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+// SEFAZ_GATHER_MS: documents never sent are claimed at most once per interval. With 1.5 s, the
+// first of a stream leaves at once (alone, synchronously) and the next ones, emitted 100 ms
+// apart, wait for the interval and leave together in one asynchronous lot.
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({
+    env: {
+      SEFAZ: 'simulator',
+      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-gather-')),
+      SEFAZ_GATHER_MS: '1500',
+      SEFAZ_POLL_MS: '50',
+      SEFAZ_TIMEOUT_MS: '5000',
+    },
+  });
+});
+afterAll(() => server.close());
+
+describe('documents gather into lots (SEFAZ_GATHER_MS)', () => {
+  it('sends the first of a stream at once and the rest of it together in one lot', async () => {
+    const product = await server.newProduct();
+    const refs = { tenant_ref: 'gather', branch_ref: 'f1' };
+    await prepareBranch(server.url, product, refs);
+
+    const emitted = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await product.client.emissions.emit({
+        headers: { 'idempotency-key': newKey() },
+        body: emissionRequest(refs),
+      });
+      if (res.status !== 201) throw new Error(`emission failed: ${res.status}`);
+      emitted.push(res.body);
+      await sleep(100);
+    }
+    const documents = await Promise.all(
+      emitted.map((d) =>
+        untilFinal(async () => {
+          const res = await product.client.documents.getDocument({ params: { document_id: d.id } });
+          if (res.status !== 200) throw new Error(`read failed: ${res.status}`);
+          return res.body;
+        }, 30_000),
+      ),
+    );
+    expect(documents.map((d) => d.status)).toEqual(Array(5).fill('autorizada'));
+
+    const chaves = emitted.map((d) => d.chave_acesso);
+    const { rows: lots } = await sql<{ chaves: string[] }>`
+      select array_agg(substring(p.prot from '<chNFe>([0-9]{44})</chNFe>') order by 1) as chaves
+      from sefaz_simulator.lote l cross join lateral unnest(l.protocolos) as p(prot)
+      where substring(p.prot from '<chNFe>([0-9]{44})</chNFe>') = any(${chaves})
+      group by l.recibo`.execute(server.database.db);
+    // The first went alone (indSinc=1, in no lot); the other four, one lot.
+    expect(lots).toHaveLength(1);
+    expect([...(lots[0]?.chaves ?? [])].sort()).toEqual(chaves.slice(1).sort());
+  });
+});

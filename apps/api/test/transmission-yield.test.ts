@@ -1,0 +1,101 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
+import { simulatorAdmin, untilFinal } from './helpers/local-sefaz.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+// Transmission yields to queueing requests (SEFAZ_YIELD_ABOVE_MS): while they queue, one exchange
+// with SEFAZ at a time (SEFAZ_CONCURRENCY_WHILE_SATURATED=1) instead of four. A threshold of 1 ms
+// makes every emission "slow", so the process is saturated for as long as emissions keep coming.
+// With 300 ms of SEFAZ latency, one exchange at a time means sends that start ≥ 300 ms apart.
+const LATENCY_MS = 300;
+let server: TestServer;
+let admin: ReturnType<typeof simulatorAdmin>;
+beforeAll(async () => {
+  server = await startTestServer({
+    env: {
+      SEFAZ: 'simulator',
+      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-yield-')),
+      SEFAZ_CONCURRENCY: '4',
+      SEFAZ_CONCURRENCY_WHILE_SATURATED: '1',
+      SEFAZ_YIELD_ABOVE_MS: '1',
+      SEFAZ_POLL_MS: '50',
+      SEFAZ_RETRY_BASE_MS: '50',
+      SEFAZ_TIMEOUT_MS: '5000',
+      METRICS_ENABLED: 'true',
+    },
+  });
+  if (!server.sefazSimulator) throw new Error('SEFAZ=simulator started no local SEFAZ');
+  admin = simulatorAdmin(server.sefazSimulator);
+  await admin.knobs({ latencyMs: LATENCY_MS });
+});
+afterAll(() => server.close());
+
+const metric = async (name: string) => {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return line ? Number(line.split(' ')[1]) : NaN;
+};
+
+describe('transmission yields to queueing requests', () => {
+  it('keeps one exchange in flight while emissions queue, and every document still ends autorizada', async () => {
+    const product = await server.newProduct();
+    const refs = { tenant_ref: 'yield', branch_ref: 'f1' };
+    await prepareBranch(server.url, product, refs);
+
+    const ids: string[] = [];
+    let emitting = true;
+    const emitLoop = async () => {
+      while (emitting) {
+        const res = await product.client.emissions.emit({
+          headers: { 'idempotency-key': newKey() },
+          body: emissionRequest(refs),
+        });
+        if (res.status !== 201) throw new Error(`emission failed: ${res.status}`);
+        ids.push(res.body.id);
+      }
+    };
+    const loops = [emitLoop(), emitLoop(), emitLoop()];
+    await expect.poll(() => metric('emissor_transmission_yielding'), { timeout: 10_000 }).toBe(1);
+    const saturatedFrom = new Date();
+    await sleep(2_000);
+    const saturatedUntil = new Date();
+    const stillYielding = await metric('emissor_transmission_yielding');
+    emitting = false;
+    await Promise.all(loops);
+    expect(stillYielding).toBe(1);
+
+    // Nothing starves: the trickle and, once the emissions stop, the full concurrency finish them.
+    const documents = await Promise.all(
+      ids.map((id) =>
+        untilFinal(async () => {
+          const res = await product.client.documents.getDocument({ params: { document_id: id } });
+          if (res.status !== 200) throw new Error(`read failed: ${res.status}`);
+          return res.body;
+        }, 60_000),
+      ),
+    );
+    expect(documents.map((d) => d.status)).toEqual(Array(ids.length).fill('autorizada'));
+
+    // Sends SEFAZ received while the emissions queued: one at a time, so each starts after the
+    // previous exchange's answer (≥ the latency later). Four in flight would start together.
+    const { rows } = await sql<{ at: Date }>`
+      select distinct recebido_em as at from sefaz_simulator.nfe
+      where chave = any(${documents.map((d) => d.chave_acesso)})
+        and recebido_em between ${saturatedFrom} and ${saturatedUntil}
+      order by 1`.execute(server.database.db);
+    expect(rows.length).toBeGreaterThan(1);
+    const gaps = rows.slice(1).map((r, i) => r.at.getTime() - (rows[i]?.at.getTime() ?? 0));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(LATENCY_MS - 5);
+
+    expect(await metric('emissor_transmission_yields_total')).toBeGreaterThanOrEqual(1);
+    // Calm again (no requests for a few samples): full concurrency back.
+    await expect.poll(() => metric('emissor_transmission_yielding'), { timeout: 5_000 }).toBe(0);
+  });
+});
