@@ -1,6 +1,8 @@
 import { buildNfe } from '@emissor/nfe-xml';
 import { CertificateError, readPkcs12, signNfe, verifyNfe, XmlSignError } from '@emissor/signer';
-import { afterAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 import { createSigningPool } from '../src/signing/signing-pool.js';
 import {
@@ -56,6 +58,35 @@ describe.each([
       .catch((error: unknown) => error);
     expect(malformed).toMatchObject({ name: 'XmlSignError', code: 'malformed' });
     expect(verifyNfe(await pool.signAndVerify(unsigned(2), credentials)).valid).toBe(true);
+  });
+});
+
+describe('documents asked for in one turn', () => {
+  it('travel to a thread as one message, and each still gets its own answer', async () => {
+    const pool = createSigningPool(1);
+    const posted = vi.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const inputs = Array.from({ length: 6 }, (_, i) => unsigned(i + 1, 1));
+      // The third is one the signer refuses: its failure must stay its own.
+      inputs[2] = '<NFe><nothing/></NFe>';
+      const outcomes = await Promise.allSettled(
+        inputs.map((xml) => pool.signAndVerify(xml, credentials)),
+      );
+      expect(posted).toHaveBeenCalledTimes(1);
+      expect(posted.mock.calls[0]?.[0]).toHaveLength(6);
+      outcomes.forEach((outcome, i) => {
+        if (i === 2)
+          expect(outcome).toMatchObject({ status: 'rejected', reason: { code: 'no_infnfe' } });
+        else
+          expect(outcome).toEqual({ status: 'fulfilled', value: signNfe(inputs[i]!, credentials) });
+      });
+      // A later turn is a message of its own.
+      await pool.signAndVerify(unsigned(9, 1), credentials);
+      expect(posted).toHaveBeenCalledTimes(2);
+    } finally {
+      posted.mockRestore();
+      await pool.close();
+    }
   });
 });
 

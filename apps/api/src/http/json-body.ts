@@ -1,13 +1,14 @@
 import { isUtf8 } from 'node:buffer';
 
-import express, { type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 
 import { RequestValidationFailure, type ValidationIssue } from '../errors.js';
+import { bodyBytes } from './body-bytes.js';
 import { findInexactNumbers, mayHaveInexactNumbers } from './exact-numbers.js';
 import { noteTextEscapes } from './text-guard.js';
 
 /** decisions.md: JSON bodies above 2 MiB are a 413 (a 990-item emission is about 600 KiB). */
-const JSON_BODY_LIMIT = '2mb';
+const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
 const invalid = (msg: string, error: string): RequestValidationFailure =>
@@ -32,7 +33,7 @@ function reasonOf(error: unknown): string {
  *   an empty body, and the notes text-guard needs (NUL and lone-surrogate escapes).
  */
 export function jsonBody(): RequestHandler[] {
-  const raw = express.raw({ type: JSON_TYPES, limit: JSON_BODY_LIMIT });
+  const raw = bodyBytes(JSON_TYPES, JSON_BODY_LIMIT);
   const parse: RequestHandler = (req, _res, next) => {
     const body: unknown = req.body;
     if (!Buffer.isBuffer(body)) return next(); // not JSON, or no body at all

@@ -27,6 +27,8 @@ interface SigningThread {
   pending: Map<number, Pending>;
   /** What the thread's own book holds (the same calls in the same order keep the two equal). */
   held: CredentialsBook<true>;
+  /** Requests of the current turn, posted together once it ends (empty: nothing to post). */
+  outbox: SignRequest[];
 }
 
 const THREAD_FILE = new URL('./signing-thread.js', import.meta.url);
@@ -38,7 +40,11 @@ const THREAD_FILE = new URL('./signing-thread.js', import.meta.url);
  * serving HTTP and PostgreSQL; one process also never races itself for series numbers, as cluster
  * workers do. Each credentials object gets a number; its KeyObject and certificate are cloned into
  * a thread with the first document it signs there, and later documents carry only the number
- * (CredentialsBook in signing-thread.js). Errors come back with their class and code. A thread
+ * (CredentialsBook in signing-thread.js). The documents asked for in one turn of the event loop
+ * (an optimistic batch signs all of its documents at once) travel to a thread as one message and
+ * come back as one: each message costs a wake-up of the receiving thread and a system call, which
+ * per document was the event loop's largest cost after PostgreSQL's writes (bench/comparisons.md
+ * §7). Errors come back with their class and code, per document. A thread
  * that dies fails its pending documents and is replaced by one that holds nothing. With
  * `threads` = 0 everything runs on the calling thread, through the same signAndVerify.
  */
@@ -60,15 +66,22 @@ export function createSigningPool(threads: number): SigningPool {
 
   const start = (slot: number) => {
     const worker = new Worker(THREAD_FILE, { workerData: SIGNING_THREAD });
-    const thread: SigningThread = { worker, pending: new Map(), held: new CredentialsBook<true>() };
+    const thread: SigningThread = {
+      worker,
+      pending: new Map(),
+      held: new CredentialsBook<true>(),
+      outbox: [],
+    };
     // Idle threads must not keep the process alive; close() ends them on shutdown.
     worker.unref();
-    worker.on('message', (reply: SignReply) => {
-      const pending = thread.pending.get(reply.id);
-      if (!pending) return;
-      thread.pending.delete(reply.id);
-      if ('signed' in reply) pending.resolve(reply.signed);
-      else pending.reject(errorFromData(reply.error));
+    worker.on('message', (replies: SignReply[]) => {
+      for (const reply of replies) {
+        const pending = thread.pending.get(reply.id);
+        if (!pending) continue;
+        thread.pending.delete(reply.id);
+        if ('signed' in reply) pending.resolve(reply.signed);
+        else pending.reject(errorFromData(reply.error));
+      }
     });
     const fail = (error: Error) => {
       for (const pending of thread.pending.values()) pending.reject(error);
@@ -84,6 +97,22 @@ export function createSigningPool(threads: number): SigningPool {
   /** The thread with the fewest documents waiting (ties: the first). */
   const leastBusy = () =>
     pool.reduce((best, thread) => (thread.pending.size < best.pending.size ? thread : best));
+
+  /**
+   * Posts what a thread was asked for this turn. The pool's book already counts the credentials
+   * in it as held; if the message cannot go, the thread is ended, which fails its pending
+   * documents and starts a new thread with an empty book (the `exit` handler above).
+   */
+  const post = (thread: SigningThread) => {
+    const batch = thread.outbox;
+    thread.outbox = [];
+    try {
+      thread.worker.postMessage(batch);
+    } catch (error) {
+      for (const { id } of batch) thread.pending.get(id)?.reject(error as Error);
+      void thread.worker.terminate();
+    }
+  };
 
   return {
     signAndVerify(xml, credentials) {
@@ -103,11 +132,11 @@ export function createSigningPool(threads: number): SigningPool {
               certificateBase64: credentials.certificateBase64,
             },
           };
+      // Booked now, in the order the requests are made: the thread reads them in that order.
+      if (!held) thread.held.hold(credentialsRef, true);
       return new Promise<string>((resolve, reject) => {
         thread.pending.set(id, { resolve, reject });
-        thread.worker.postMessage(request);
-        // Only once it is on its way: the thread holds what it was actually sent.
-        if (!held) thread.held.hold(credentialsRef, true);
+        if (thread.outbox.push(request) === 1) queueMicrotask(() => post(thread));
       });
     },
     async close() {

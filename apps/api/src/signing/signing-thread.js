@@ -139,7 +139,8 @@ export class CredentialsBook {
 
 /**
  * `credentials` comes with the first document signed with `credentialsRef` on a thread (and again
- * after the thread forgot it); later documents carry only the ref.
+ * after the thread forgot it); later documents carry only the ref. Requests travel in batches
+ * (`SignRequest[]`, in the order they were made) and each batch is answered with one `SignReply[]`.
  *
  * @typedef {{
  *   id: number;
@@ -157,17 +158,25 @@ if (!isMainThread && parentPort && workerData === SIGNING_THREAD) {
   const port = parentPort;
   /** @type {CredentialsBook<import('@emissor/signer').SigningCredentials>} */
   const held = new CredentialsBook();
-  port.on('message', (/** @type {SignRequest} */ { id, xml, credentialsRef, credentials }) => {
-    /** @type {SignReply} */
-    let reply;
+  /**
+   * One document, never throwing: its failure is its own reply, not the batch's.
+   *
+   * @param {SignRequest} request
+   * @returns {SignReply}
+   */
+  const answer = ({ id, xml, credentialsRef, credentials }) => {
     try {
       if (credentials) held.hold(credentialsRef, credentials);
       const signWith = credentials ?? held.use(credentialsRef);
       if (!signWith) throw new Error(`signing thread holds no credentials ${credentialsRef}`);
-      reply = { id, signed: signAndVerify(xml, signWith) };
+      return { id, signed: signAndVerify(xml, signWith) };
     } catch (error) {
-      reply = { id, error: errorToData(error) };
+      return { id, error: errorToData(error) };
     }
-    port.postMessage(reply);
+  };
+  // A batch is answered in one message too: its documents are awaited together (one statement
+  // stores them), and each message wakes the event loop once.
+  port.on('message', (/** @type {SignRequest[]} */ batch) => {
+    port.postMessage(batch.map(answer));
   });
 }

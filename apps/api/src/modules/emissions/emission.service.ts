@@ -1,7 +1,6 @@
 import type { NfeRequest } from '@emissor/nfe-xml';
 import { certificateValidityAt } from '@emissor/signer';
 import type { Kysely } from 'kysely';
-import type pg from 'pg';
 
 import type { Database, DocumentRow } from '../../db/schema.js';
 import { appError } from '../../errors.js';
@@ -10,14 +9,12 @@ import type { CredentialsCache } from '../certificates/credentials-cache.js';
 import { findByIdempotencyKey } from '../documents/documents.repository.js';
 import { emitterMatchesCertificate } from './cnpj-rule.js';
 import type { Emissions } from './emissions.js';
-import { findEmissionTarget } from './emission-target.js';
 import type { NumberableNfe } from './emission-job.js';
 import { prepareNumberableNfe } from './numberable-nfe.js';
 import { requestFingerprint } from './request-fingerprint.js';
 
 export interface EmissionDeps {
   db: Kysely<Database>;
-  pool: pg.Pool;
   credentials: CredentialsCache;
   emissions: Emissions;
   clock: () => Date;
@@ -62,7 +59,7 @@ interface CheckedRequest {
 
 async function emitOnce(deps: EmissionDeps, checked: CheckedRequest): Promise<EmissionOutcome> {
   const { productId, idempotencyKey, fingerprint, request } = checked;
-  const target = await findEmissionTarget(deps.pool, {
+  const target = await deps.emissions.targets({
     productId,
     idempotencyKey,
     tenantRef: request.tenant_ref,

@@ -9,18 +9,11 @@ import { findDocument } from '../documents/documents.repository.js';
 import { readWhenFinal } from '../documents/wait-until-final.js';
 import { emitDocument } from './emission.service.js';
 
-export function emissionsHandlers({
-  db,
-  pool,
-  credentials,
-  emissions,
-  finalStatus,
-  clock,
-}: AppContext) {
+export function emissionsHandlers({ db, credentials, emissions, finalStatus, clock }: AppContext) {
   return initServer().router(contract.emissions, {
     emit: async ({ headers, body, req, res }) => {
       const outcome = await emitDocument(
-        { db, pool, credentials, emissions, clock },
+        { db, credentials, emissions, clock },
         productOf(req),
         headers['idempotency-key'],
         body,

@@ -3,12 +3,17 @@ import type pg from 'pg';
 import type { SigningPool } from '../../signing/signing-pool.js';
 import { createEmissionEngine, type EngineOptions } from './emission-engine.js';
 import type { EmissionEngine } from './emission-job.js';
+import { emissionTargets, type EmissionTargets } from './emission-target.js';
 import { createIdempotencyDoor, type IdempotencyDoor } from './idempotency-door.js';
 import { createPgDocumentStore, type DocumentStoreOptions } from './pg-document-store.js';
 import { signJobsWith } from './sign-job.js';
 
-/** The emission machinery of one process: the door requests pass and the engine behind it. */
+/**
+ * The emission machinery of one process: the lookup of what a request is aimed at, the door
+ * requests pass and the engine behind it.
+ */
 export interface Emissions {
+  targets: EmissionTargets;
   door: IdempotencyDoor;
   engine: EmissionEngine;
 }
@@ -21,6 +26,7 @@ export function createEmissions(
   storeOptions: DocumentStoreOptions = {},
 ): Emissions {
   return {
+    targets: emissionTargets(pool),
     door: createIdempotencyDoor(),
     engine: createEmissionEngine(
       { sign: signJobsWith(signing), store: createPgDocumentStore(pool, storeOptions) },
