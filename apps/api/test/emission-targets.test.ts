@@ -89,10 +89,16 @@ describe('emission targets', () => {
       expect(queries).toHaveBeenCalledTimes(1);
       together.forEach((target, i) => expect(target).toMatchObject(expected[i]!));
 
-      // One at a time (each awaited before the next is asked): one statement each, same answers.
+      // One at a time (each awaited before the next is asked): one statement each, the plain form
+      // for a lone lookup, and the same answers as the batch form gave.
       const alone: EmissionTarget[] = [];
       for (const s of slots) alone.push(await targets(s));
       expect(queries).toHaveBeenCalledTimes(1 + slots.length);
+      const names = queries.mock.calls.map(([config]) => (config as { name?: string }).name);
+      expect(names).toEqual([
+        'emissor_find_emission_targets',
+        ...slots.map(() => 'emissor_find_emission_target'),
+      ]);
       expect(alone).toEqual(together);
     } finally {
       queries.mockRestore();
