@@ -47,6 +47,19 @@ const bodiesOf = () =>
     JSON.stringify(emissionRequest(branchRefs(i), { items: 10, serie: serieOf(i) })),
   );
 
+/** Three seconds of emissions at 16 connections (JIT, pools, caches), then fresh statistics. */
+async function warmUp(stack, quick, bodies) {
+  await load(stack, {
+    title: 'warm-up',
+    connections: 16,
+    duration: quick ? 1 : 3,
+    method: 'POST',
+    path: '/v1/emissoes',
+    bodies,
+  });
+  await stack.sql.query('analyze documents, document_xml, series, certificates');
+}
+
 /**
  * The same emission load on a stack: closed loop at 64 connections, then open loop at a fixed
  * rate. With transmission on, each phase starts with nothing in transmission (`settle`), so it
@@ -58,15 +71,7 @@ async function emissionLoad(stack, { quick, log, label, settle = async () => {} 
   // p99 of a fixed rate needs more answers than 10 s give (2,000: the 20th slowest).
   const openDuration = quick ? 3 : 30;
   const bodies = bodiesOf();
-  await load(stack, {
-    title: 'warm-up',
-    connections: 16,
-    duration: quick ? 1 : 3,
-    method: 'POST',
-    path: '/v1/emissoes',
-    bodies,
-  });
-  await stack.sql.query('analyze documents, document_xml, series, certificates');
+  await warmUp(stack, quick, bodies);
   await settle('warm-up');
   const closed = await load(stack, {
     title: `${label}, 32 series, 64 conn`,
@@ -236,16 +241,8 @@ export async function runTransmission({ quick, log }) {
   let e2e;
   await withTransmittingStack({ quick, log, nice: 0 }, async (stack, simulator) => {
     await ownSeries(stack);
-    await load(stack, {
-      title: 'warm-up',
-      connections: 16,
-      duration: quick ? 1 : 3,
-      method: 'POST',
-      path: '/v1/emissoes',
-      bodies: bodiesOf(),
-    });
+    await warmUp(stack, quick, bodiesOf());
     await drained(stack, 600_000);
-    await stack.sql.query('analyze documents, document_xml, series, certificates');
     e2e = await endToEnd(stack, simulator, { quick, log });
   });
   return {

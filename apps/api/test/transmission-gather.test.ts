@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
-import { untilFinal } from './helpers/local-sefaz.js';
+import { untilDocumentsFinal } from './helpers/local-sefaz.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // SEFAZ_GATHER_MS: documents never sent are claimed at most once per interval. With 1.5 s, the
@@ -43,14 +43,9 @@ describe('documents gather into lots (SEFAZ_GATHER_MS)', () => {
       emitted.push(res.body);
       await sleep(100);
     }
-    const documents = await Promise.all(
-      emitted.map((d) =>
-        untilFinal(async () => {
-          const res = await product.client.documents.getDocument({ params: { document_id: d.id } });
-          if (res.status !== 200) throw new Error(`read failed: ${res.status}`);
-          return res.body;
-        }, 30_000),
-      ),
+    const documents = await untilDocumentsFinal(
+      product.client,
+      emitted.map((d) => d.id),
     );
     expect(documents.map((d) => d.status)).toEqual(Array(5).fill('autorizada'));
 

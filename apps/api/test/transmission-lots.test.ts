@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
-import { simulatorAdmin, untilFinal } from './helpers/local-sefaz.js';
+import { simulatorAdmin, untilDocumentsFinal } from './helpers/local-sefaz.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // Asynchronous lots against the local SEFAZ over mutual TLS. Two exchanges in flight per process
@@ -58,16 +58,8 @@ async function burst(
   );
 }
 
-async function finals(product: Product, ids: string[]) {
-  return Promise.all(
-    ids.map((id) =>
-      untilFinal(async () => {
-        const res = await product.client.documents.getDocument({ params: { document_id: id } });
-        if (res.status !== 200) throw new Error(`read failed: ${res.status}`);
-        return res.body;
-      }, 45_000),
-    ),
-  );
+function finals(product: Product, ids: string[]) {
+  return untilDocumentsFinal(product.client, ids, 45_000);
 }
 
 /** Asynchronous lots the local SEFAZ received for these chaves, and the NF-e in them. */

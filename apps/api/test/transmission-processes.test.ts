@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnApi, waitUntilReady, type ApiProcess } from './helpers/api-process.js';
 import { createTestDatabase } from './helpers/database.js';
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
-import { simulatorAdmin, untilFinal } from './helpers/local-sefaz.js';
+import { simulatorAdmin, untilDocumentsFinal, untilFinal } from './helpers/local-sefaz.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // Built API processes (`node dist/main.js`, SEFAZ=official with SEFAZ_URL at a local SEFAZ) on one
@@ -145,16 +145,10 @@ describe('transmission across API processes', () => {
         emitTo(apis[i % 2] as ApiProcess, product.apiKey, emissionRequest(refs)),
       ),
     );
-    const finals = await Promise.all(
-      emitted.map((d) =>
-        untilFinal(async () => {
-          const res = await product.client.documents.getDocument({
-            params: { document_id: d.id },
-          });
-          if (res.status !== 200) throw new Error(`read failed: ${res.status}`);
-          return res.body;
-        }, 40_000),
-      ),
+    const finals = await untilDocumentsFinal(
+      product.client,
+      emitted.map((d) => d.id),
+      40_000,
     );
     expect(finals.map((d) => d.status)).toEqual(Array(16).fill('autorizada'));
     const finishedLines = (chave: string) =>

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
-import { simulatorAdmin, untilFinal } from './helpers/local-sefaz.js';
+import { simulatorAdmin, untilDocumentsFinal } from './helpers/local-sefaz.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // Transmission yields to queueing requests (SEFAZ_YIELD_ABOVE_MS): while they queue, one exchange
@@ -72,15 +72,7 @@ describe('transmission yields to queueing requests', () => {
     expect(stillYielding).toBe(1);
 
     // Nothing starves: the trickle and, once the emissions stop, the full concurrency finish them.
-    const documents = await Promise.all(
-      ids.map((id) =>
-        untilFinal(async () => {
-          const res = await product.client.documents.getDocument({ params: { document_id: id } });
-          if (res.status !== 200) throw new Error(`read failed: ${res.status}`);
-          return res.body;
-        }, 60_000),
-      ),
-    );
+    const documents = await untilDocumentsFinal(product.client, ids, 60_000);
     expect(documents.map((d) => d.status)).toEqual(Array(ids.length).fill('autorizada'));
 
     // Sends SEFAZ received while the emissions queued: one at a time, so each starts after the

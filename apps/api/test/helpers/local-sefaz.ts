@@ -4,6 +4,7 @@ import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import type { EmissorClient } from '@emissor/client';
 import { sharedPath } from '@emissor/test-support';
 
 /** A simulator's admin route (plain JSON over its HTTPS port, trusting its CA). */
@@ -47,6 +48,23 @@ export async function untilFinal<T extends DocumentLike>(
     if (document.status !== 'processando' || Date.now() > deadline) return document;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Reads each document through the SDK until it leaves `processando` (bounded); in `ids` order. */
+export function untilDocumentsFinal(
+  client: EmissorClient,
+  ids: readonly string[],
+  timeoutMs = 30_000,
+) {
+  return Promise.all(
+    ids.map((id) =>
+      untilFinal(async () => {
+        const res = await client.documents.getDocument({ params: { document_id: id } });
+        if (res.status !== 200) throw new Error(`read failed: ${res.status}`);
+        return res.body;
+      }, timeoutMs),
+    ),
+  );
 }
 
 function available(tool: string): boolean {
