@@ -176,6 +176,28 @@ describe.skipIf(!sharedDir())('the real SEFAZ answers parse into typed results',
     });
   });
 
+  it("the protNFe and procEventoNFe handed out are the answer's own bytes (MG, tabs, prefixed Signature), with the inherited xmlns added", () => {
+    const body = sample('unimake/retConsSitNFe2.xml');
+    const answer = parseSefazAnswer(body, 'NFeConsultaProtocolo4');
+    if (answer.kind !== 'retConsSitNFe' || !answer.protNFe || !answer.procEventoNFe[0])
+      throw new Error('protNFe and procEventoNFe expected');
+    const original = (name: string): string =>
+      body.slice(body.indexOf(`<${name} `), body.indexOf(`</${name}>`) + name.length + 3);
+    const declared = (bytes: string, tag: string): string =>
+      bytes.replace(tag, tag.replace('>', ` xmlns="http://www.portalfiscal.inf.br/nfe">`));
+
+    expect(answer.protNFe.xml).toBe(declared(original('protNFe'), '<protNFe versao="4.00">'));
+    const proc = answer.procEventoNFe[0].xml;
+    expect(proc).toBe(declared(original('procEventoNFe'), '<procEventoNFe versao="1.00">'));
+    // The evento's signature element, as MG stored it, is untouched inside.
+    expect(proc).toContain(
+      '<Signature:Signature xmlns:Signature="http://www.w3.org/2000/09/xmldsig#" xmlns="http://www.w3.org/2000/09/xmldsig#">',
+    );
+    expect(answer.procEventoNFe[0].retEvento?.xml).toBe(
+      declared(original('retEvento'), '<retEvento versao="1.00">'),
+    );
+  });
+
   it("stored procEventoNFe documents, also SEFAZ-PR's whose evento lost its namespace", () => {
     expect(
       parseProcEventoNFeDocument(

@@ -1,20 +1,19 @@
-import type { Element } from '@xmldom/xmldom';
-
 import { SOAP11_NAMESPACE, SOAP12_NAMESPACE } from '../namespaces.js';
 import type { SefazService } from '../services.js';
 import { SEFAZ_SERVICES } from '../services.js';
+import { standaloneElement } from '../xml/standalone.js';
+import type { XmlElement } from '../xml/tree.js';
 import {
   child,
-  childElements,
   children,
   childText,
+  deepText,
   firstByLocalName,
+  firstElement,
   firstNfeElement,
-  isElement,
-  parseXml,
-  serialize,
+  readXml,
   XmlParseError,
-} from '../xml/dom.js';
+} from '../xml/tree.js';
 import { SefazAnswerError } from './errors.js';
 import type {
   ProcEventoNFe,
@@ -34,26 +33,30 @@ import type {
  * (`nfeResultMsg`, `nfe…Result`), the prefixes, and the pretty-printing. So the message is found
  * as the first element in the NF-e namespace wherever it sits, and fields by local name
  * (sefaz.md §1.1, the way sped-nfe's Standardize reads them).
+ *
+ * The answer is read as a light element tree (xml/tree.ts), not a DOM: the API reads a lot's
+ * answer with dozens of protNFe several times a second beside its requests. The parsers get the
+ * string the tree was read from, to hand out elements as their own bytes (xml/standalone.ts).
  */
 
-function required(parent: Element, name: string): string {
+function required(parent: XmlElement, name: string): string {
   const value = childText(parent, name);
   if (value === undefined)
     throw new SefazAnswerError('no_message', `<${parent.localName}> has no <${name}>`);
   return value;
 }
 
-function optionalNumber(parent: Element, name: string): number | undefined {
+function optionalNumber(parent: XmlElement, name: string): number | undefined {
   const text = childText(parent, name);
   if (text === undefined || !/^[0-9]+$/.test(text)) return undefined;
   return Number(text);
 }
 
-function versao(element: Element): string {
-  return element.getAttribute('versao') ?? '';
+function versao(element: XmlElement): string {
+  return element.attributes.get('versao') ?? '';
 }
 
-function parseProtNFe(element: Element): ProtNFe {
+function parseProtNFe(element: XmlElement, xml: string): ProtNFe {
   const info = child(element, 'infProt');
   if (!info) throw new SefazAnswerError('no_message', '<protNFe> has no <infProt>');
   return {
@@ -68,16 +71,16 @@ function parseProtNFe(element: Element): ProtNFe {
     xMotivo: childText(info, 'xMotivo') ?? '',
     cMsg: childText(info, 'cMsg'),
     xMsg: childText(info, 'xMsg'),
-    xml: serialize(element),
+    xml: standaloneElement(xml, element),
   };
 }
 
-function parseRetEvento(element: Element): RetEvento {
+function parseRetEvento(element: XmlElement, xml: string): RetEvento {
   const info = child(element, 'infEvento');
   if (!info) throw new SefazAnswerError('no_message', '<retEvento> has no <infEvento>');
   return {
     versao: versao(element),
-    Id: info.getAttribute('Id') ?? undefined,
+    Id: info.attributes.get('Id'),
     tpAmb: required(info, 'tpAmb'),
     verAplic: childText(info, 'verAplic') ?? '',
     cOrgao: childText(info, 'cOrgao'),
@@ -89,11 +92,11 @@ function parseRetEvento(element: Element): RetEvento {
     nSeqEvento: childText(info, 'nSeqEvento'),
     dhRegEvento: childText(info, 'dhRegEvento'),
     nProt: childText(info, 'nProt'),
-    xml: serialize(element),
+    xml: standaloneElement(xml, element),
   };
 }
 
-function parseProcEventoNFe(element: Element): ProcEventoNFe {
+function parseProcEventoNFe(element: XmlElement, xml: string): ProcEventoNFe {
   const info = child(child(element, 'evento') ?? element, 'infEvento');
   const retEvento = child(element, 'retEvento');
   return {
@@ -102,12 +105,12 @@ function parseProcEventoNFe(element: Element): ProcEventoNFe {
     chNFe: info && childText(info, 'chNFe'),
     nSeqEvento: info && childText(info, 'nSeqEvento'),
     dhEvento: info && childText(info, 'dhEvento'),
-    retEvento: retEvento && parseRetEvento(retEvento),
-    xml: serialize(element),
+    retEvento: retEvento && parseRetEvento(retEvento, xml),
+    xml: standaloneElement(xml, element),
   };
 }
 
-function parseRetEnviNFe(e: Element): RetEnviNFe {
+function parseRetEnviNFe(e: XmlElement, xml: string): RetEnviNFe {
   const infRec = child(e, 'infRec');
   const nRec = infRec && childText(infRec, 'nRec');
   const prot = child(e, 'protNFe');
@@ -121,11 +124,11 @@ function parseRetEnviNFe(e: Element): RetEnviNFe {
     cUF: childText(e, 'cUF'),
     dhRecbto: childText(e, 'dhRecbto'),
     recibo: infRec && nRec ? { nRec, tMed: optionalNumber(infRec, 'tMed') } : undefined,
-    protNFe: prot && parseProtNFe(prot),
+    protNFe: prot && parseProtNFe(prot, xml),
   };
 }
 
-function parseRetConsReciNFe(e: Element): RetConsReciNFe {
+function parseRetConsReciNFe(e: XmlElement, xml: string): RetConsReciNFe {
   return {
     kind: 'retConsReciNFe',
     versao: versao(e),
@@ -138,11 +141,11 @@ function parseRetConsReciNFe(e: Element): RetConsReciNFe {
     dhRecbto: childText(e, 'dhRecbto'),
     cMsg: childText(e, 'cMsg'),
     xMsg: childText(e, 'xMsg'),
-    protNFe: children(e, 'protNFe').map(parseProtNFe),
+    protNFe: children(e, 'protNFe').map((p) => parseProtNFe(p, xml)),
   };
 }
 
-function parseRetConsSitNFe(e: Element): RetConsSitNFe {
+function parseRetConsSitNFe(e: XmlElement, xml: string): RetConsSitNFe {
   const prot = child(e, 'protNFe');
   return {
     kind: 'retConsSitNFe',
@@ -154,12 +157,12 @@ function parseRetConsSitNFe(e: Element): RetConsSitNFe {
     cUF: childText(e, 'cUF'),
     dhRecbto: childText(e, 'dhRecbto'),
     chNFe: childText(e, 'chNFe'),
-    protNFe: prot && parseProtNFe(prot),
-    procEventoNFe: children(e, 'procEventoNFe').map(parseProcEventoNFe),
+    protNFe: prot && parseProtNFe(prot, xml),
+    procEventoNFe: children(e, 'procEventoNFe').map((p) => parseProcEventoNFe(p, xml)),
   };
 }
 
-function parseRetConsStatServ(e: Element): RetConsStatServ {
+function parseRetConsStatServ(e: XmlElement): RetConsStatServ {
   return {
     kind: 'retConsStatServ',
     versao: versao(e),
@@ -175,7 +178,7 @@ function parseRetConsStatServ(e: Element): RetConsStatServ {
   };
 }
 
-function parseRetEnvEvento(e: Element): RetEnvEvento {
+function parseRetEnvEvento(e: XmlElement, xml: string): RetEnvEvento {
   return {
     kind: 'retEnvEvento',
     versao: versao(e),
@@ -185,17 +188,17 @@ function parseRetEnvEvento(e: Element): RetEnvEvento {
     cOrgao: childText(e, 'cOrgao'),
     cStat: required(e, 'cStat'),
     xMotivo: childText(e, 'xMotivo') ?? '',
-    retEvento: children(e, 'retEvento').map(parseRetEvento),
+    retEvento: children(e, 'retEvento').map((r) => parseRetEvento(r, xml)),
   };
 }
 
-function parseRetInutNFe(e: Element): RetInutNFe {
+function parseRetInutNFe(e: XmlElement, xml: string): RetInutNFe {
   const info = child(e, 'infInut');
   if (!info) throw new SefazAnswerError('no_message', '<retInutNFe> has no <infInut>');
   return {
     kind: 'retInutNFe',
     versao: versao(e),
-    Id: info.getAttribute('Id') ?? undefined,
+    Id: info.attributes.get('Id'),
     tpAmb: required(info, 'tpAmb'),
     verAplic: childText(info, 'verAplic') ?? '',
     cStat: required(info, 'cStat'),
@@ -209,36 +212,62 @@ function parseRetInutNFe(e: Element): RetInutNFe {
     nNFFin: childText(info, 'nNFFin'),
     dhRecbto: childText(info, 'dhRecbto'),
     nProt: childText(info, 'nProt'),
-    xml: serialize(e),
+    xml: standaloneElement(xml, e),
   };
 }
 
-const PARSERS: Readonly<Record<SefazAnswer['kind'], (e: Element) => SefazAnswer>> = {
-  retEnviNFe: parseRetEnviNFe,
-  retConsReciNFe: parseRetConsReciNFe,
-  retConsSitNFe: parseRetConsSitNFe,
-  retConsStatServ: parseRetConsStatServ,
-  retEnvEvento: parseRetEnvEvento,
-  retInutNFe: parseRetInutNFe,
-};
+const PARSERS: Readonly<Record<SefazAnswer['kind'], (e: XmlElement, xml: string) => SefazAnswer>> =
+  {
+    retEnviNFe: parseRetEnviNFe,
+    retConsReciNFe: parseRetConsReciNFe,
+    retConsSitNFe: parseRetConsSitNFe,
+    retConsStatServ: parseRetConsStatServ,
+    retEnvEvento: parseRetEnvEvento,
+    retInutNFe: parseRetInutNFe,
+  };
 
-function soapFaultReason(fault: Element): string {
+function soapFaultReason(fault: XmlElement): string {
   const text =
     firstByLocalName(fault, 'Text') ??
     firstByLocalName(fault, 'faultstring') ??
     firstByLocalName(fault, 'Reason');
-  return (text?.textContent ?? fault.textContent ?? '').trim().slice(0, 500) || 'SOAP Fault';
+  return (
+    deepText(text ?? fault)
+      .trim()
+      .slice(0, 500) || 'SOAP Fault'
+  );
 }
 
-/** Some servers send the answer as escaped text inside the wrapper instead of as elements. */
-function escapedMessage(root: Element): Element | undefined {
-  const text = root.textContent ?? '';
-  const start = text.search(/<(\w+:)?ret\w+[\s>]/);
-  if (start < 0) return undefined;
+/** A message and the string its offsets count in. */
+interface Found {
+  readonly element: XmlElement;
+  readonly xml: string;
+}
+
+const ESCAPED_MESSAGE = /<(\w+:)?ret\w+[\s>]/;
+
+/**
+ * Some servers send the answer as escaped text inside the wrapper instead of as elements: the
+ * first element whose text holds a `<ret…` tag carries it, and it is read as a document of its own.
+ */
+function escapedMessage(root: XmlElement): Found | undefined {
+  const holder = firstElement(root, (e) => ESCAPED_MESSAGE.test(e.text));
+  if (!holder) return undefined;
+  const xml = holder.text.slice(holder.text.search(ESCAPED_MESSAGE)).trim();
   try {
-    return firstNfeElement(parseXml(text.slice(start).trim()));
+    const element = firstNfeElement(readXml(xml));
+    return element && { element, xml };
   } catch {
     return undefined;
+  }
+}
+
+function readAnswer(body: string): XmlElement {
+  try {
+    return readXml(body);
+  } catch (error) {
+    if (error instanceof XmlParseError) throw new SefazAnswerError('not_xml', error.message);
+    throw error;
   }
 }
 
@@ -249,34 +278,28 @@ function escapedMessage(root: Element): Element | undefined {
  * @throws {SefazAnswerError} `not_xml`, `soap_fault`, `no_message`, `unexpected_message`.
  */
 export function parseSefazAnswer(body: string, expected?: SefazService): SefazAnswer {
-  let root: Element;
-  try {
-    root = parseXml(body).documentElement as Element;
-  } catch (error) {
-    if (error instanceof XmlParseError) throw new SefazAnswerError('not_xml', error.message);
-    throw error;
-  }
+  const root = readAnswer(body);
   const envelope =
     root.localName === 'Envelope' &&
-    (root.namespaceURI === SOAP12_NAMESPACE || root.namespaceURI === SOAP11_NAMESPACE);
+    (root.namespace === SOAP12_NAMESPACE || root.namespace === SOAP11_NAMESPACE);
   if (envelope) {
-    const soapBody = childElements(root).find((e) => e.localName === 'Body');
-    const fault = soapBody && childElements(soapBody).find((e) => e.localName === 'Fault');
+    const soapBody = root.children.find((e) => e.localName === 'Body');
+    const fault = soapBody?.children.find((e) => e.localName === 'Fault');
     if (fault) throw new SefazAnswerError('soap_fault', soapFaultReason(fault));
   }
-  const message = firstNfeElement(root) ?? escapedMessage(root);
-  if (!message || !isElement(message))
-    throw new SefazAnswerError('no_message', 'no element in the NF-e namespace');
-  const name = message.localName ?? '';
+  const inline = firstNfeElement(root);
+  const found = inline ? { element: inline, xml: body } : escapedMessage(root);
+  if (!found) throw new SefazAnswerError('no_message', 'no element in the NF-e namespace');
+  const name = found.element.localName;
   if (!Object.prototype.hasOwnProperty.call(PARSERS, name))
     throw new SefazAnswerError('no_message', `<${name}> is not a SEFAZ answer`);
   const parser = PARSERS[name as SefazAnswer['kind']];
-  if (expected && SEFAZ_SERVICES[expected].answerRoot !== message.localName)
+  if (expected && SEFAZ_SERVICES[expected].answerRoot !== name)
     throw new SefazAnswerError(
       'unexpected_message',
-      `expected <${SEFAZ_SERVICES[expected].answerRoot}>, got <${message.localName}>`,
+      `expected <${SEFAZ_SERVICES[expected].answerRoot}>, got <${name}>`,
     );
-  return parser(message);
+  return parser(found.element, found.xml);
 }
 
 function parseAs<K extends SefazAnswer['kind']>(
@@ -301,14 +324,7 @@ export const parseRetInutNFeAnswer = (body: string): RetInutNFe =>
 
 /** Reads a stored `procEventoNFe` (also one whose `evento` lost its namespace, as SEFAZ-PR's did). */
 export function parseProcEventoNFeDocument(xml: string): ProcEventoNFe {
-  let root: Element;
-  try {
-    root = parseXml(xml).documentElement as Element;
-  } catch (error) {
-    if (error instanceof XmlParseError) throw new SefazAnswerError('not_xml', error.message);
-    throw error;
-  }
-  const proc = firstByLocalName(root, 'procEventoNFe');
+  const proc = firstByLocalName(readAnswer(xml), 'procEventoNFe');
   if (!proc) throw new SefazAnswerError('no_message', 'no <procEventoNFe>');
-  return parseProcEventoNFe(proc);
+  return parseProcEventoNFe(proc, xml);
 }

@@ -2,11 +2,16 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { verifyElement, verifyNfe } from '@emissor/signer';
+import { signElement, verifyElement, verifyNfe } from '@emissor/signer';
 import { sharedDir, sharedPath } from '@emissor/test-support';
 
-import { emitterCredentials, EMITTER_CNPJ, signedNfe } from '../../test/fixtures.js';
-import { xmllintAvailable, xmllintErrors } from '../../test/tools.js';
+import { emitterCredentials, EMITTER_CNPJ, emitterPfx, signedNfe } from '../../test/fixtures.js';
+import {
+  xmllintAvailable,
+  xmllintErrors,
+  xmlsec1Available,
+  xmlsec1Verifies,
+} from '../../test/tools.js';
 import { parseSefazAnswer } from '../answers/parse.js';
 import {
   buildCancelamentoEvento,
@@ -14,6 +19,7 @@ import {
   signEvento,
 } from '../messages/evento.js';
 import { buildInutNFe, signInutNFe } from '../messages/inut-nfe.js';
+import { buildProtNFe } from '../server/answers.js';
 import { soapResponseEnvelope } from '../soap/envelope.js';
 import {
   buildNfeProc,
@@ -72,6 +78,74 @@ describe.skipIf(!sharedDir() || !xmllintAvailable)(
       expect(xmllintErrors(proc, 'PL_009_V4', 'procNFe_v4.00.xsd')).toEqual([]);
       expect(xmllintErrors(proc, 'PL_010b_NT2025_002_v1.30', 'procNFe_v4.00.xsd')).toEqual([]);
       expect(verifyNfe(proc)).toMatchObject({ valid: true, digestValue: digest.digestValue });
+    });
+
+    it('nfeProc from an authoriser that prefixes its answer: the protNFe keeps its prefix, declared, and still validates', () => {
+      const f = (name: string, value: string): string => `<ns2:${name}>${value}</ns2:${name}>`;
+      const prefixed = soapResponseEnvelope(
+        'NFeAutorizacao4',
+        `<ns2:retEnviNFe xmlns:ns2="${NS}" versao="4.00">${f('tpAmb', '2')}${f('verAplic', 'X')}` +
+          `${f('cStat', '104')}${f('xMotivo', 'Lote processado')}${f('cUF', '35')}` +
+          `${f('dhRecbto', '2026-11-21T19:31:00-03:00')}<ns2:protNFe versao="4.00"><ns2:infProt>` +
+          `${f('tpAmb', '2')}${f('verAplic', 'X')}${f('chNFe', nfe.chave)}` +
+          `${f('dhRecbto', '2026-11-21T19:31:00-03:00')}${f('nProt', '135260000000123')}` +
+          `${f('digVal', digest.digestValue)}${f('cStat', '100')}` +
+          `${f('xMotivo', 'Autorizado o uso da NF-e')}</ns2:infProt></ns2:protNFe></ns2:retEnviNFe>`,
+      );
+      expect(prefixed).toContain('<ns2:protNFe versao="4.00"><ns2:infProt>');
+      const answer = parseSefazAnswer(prefixed);
+      if (answer.kind !== 'retEnviNFe' || !answer.protNFe) throw new Error('protNFe expected');
+      expect(answer.protNFe.xml).toMatch(
+        /^<ns2:protNFe versao="4.00" xmlns:ns2="http:\/\/www.portalfiscal.inf.br\/nfe"><ns2:infProt>/,
+      );
+      const proc = buildNfeProc(nfe.xml, answer.protNFe.xml);
+      expect(xmllintErrors(proc, 'PL_009_V4', 'procNFe_v4.00.xsd')).toEqual([]);
+      expect(verifyNfe(proc)).toMatchObject({ valid: true, digestValue: digest.digestValue });
+    });
+
+    it('a protNFe whose infProt the authoriser signed keeps that signature: cut out of a pretty-printed SOAP answer, and in the nfeProc', () => {
+      // Signed the way an authoriser would, on the protNFe as a document of its own; then sent
+      // inside a message that declares the namespace once, so the protNFe inherits it.
+      const signedProt = signElement(
+        buildProtNFe({
+          Id: 'ID135260000000123',
+          tpAmb: '2',
+          verAplic: 'SIM-1.0',
+          chNFe: nfe.chave,
+          dhRecbto: '2026-11-21T19:31:00-03:00',
+          nProt: '135260000000123',
+          digVal: digest.digestValue,
+          cStat: '100',
+          xMotivo: 'Autorizado o uso da NF-e',
+        }),
+        'infProt',
+        emitterCredentials,
+      );
+      const inherited = signedProt.replace(` xmlns="${NS}"`, '');
+      const body = soapResponseEnvelope(
+        'NFeRetAutorizacao4',
+        `<retConsReciNFe xmlns="${NS}" versao="4.00">\n\t<tpAmb>2</tpAmb>\n\t<verAplic>SIM-1.0</verAplic>` +
+          `\n\t<nRec>351000000000001</nRec>\n\t<cStat>104</cStat>\n\t<xMotivo>Lote processado</xMotivo>` +
+          `\n\t<cUF>35</cUF>\n\t<dhRecbto>2026-11-21T19:31:00-03:00</dhRecbto>\n\t${inherited}\n</retConsReciNFe>`,
+      );
+      const answer = parseSefazAnswer(body, 'NFeRetAutorizacao4');
+      if (answer.kind !== 'retConsReciNFe' || !answer.protNFe[0])
+        throw new Error('protNFe expected');
+      const prot = answer.protNFe[0].xml;
+      expect(prot).toBe(
+        inherited.replace('<protNFe versao="4.00">', `<protNFe versao="4.00" xmlns="${NS}">`),
+      );
+      expect(verifyElement(prot, 'infProt')).toMatchObject({ valid: true });
+      if (xmlsec1Available)
+        expect(xmlsec1Verifies(prot, 'infProt', emitterPfx.certificatePem)).toBe(true);
+      const proc = buildNfeProc(nfe.xml, prot);
+      expect(xmllintErrors(proc, 'PL_009_V4', 'procNFe_v4.00.xsd')).toEqual([]);
+      expect(verifyElement(proc, 'infProt')).toMatchObject({ valid: true });
+      expect(verifyNfe(proc)).toMatchObject({ valid: true, digestValue: digest.digestValue });
+      if (xmlsec1Available) {
+        expect(xmlsec1Verifies(proc, 'infProt', emitterPfx.certificatePem, 1)).toBe(true);
+        expect(xmlsec1Verifies(proc, 'infNFe', emitterPfx.certificatePem, 0)).toBe(true);
+      }
     });
 
     it('procEventoNFe of a cancellation and of a CC-e under their packs', () => {

@@ -8,8 +8,14 @@ export class ProcAssemblyError extends Error {
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
+/*
+ * The answer's elements may come prefixed (`<ns2:protNFe xmlns:ns2="…/nfe">`: `ProtNFe.xml` keeps
+ * the authoriser's bytes, see xml/standalone.ts), so their names are matched with an optional prefix.
+ */
+const PREFIX = '(?:[A-Za-z_][\\w.-]*:)?';
+
 function firstText(xml: string, name: string): string | undefined {
-  return new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
+  return new RegExp(`<${PREFIX}${name}>([^<]*)</${PREFIX}${name}>`).exec(xml)?.[1];
 }
 
 function idOf(xml: string, element: string): string | undefined {
@@ -18,7 +24,8 @@ function idOf(xml: string, element: string): string | undefined {
 
 function requireRoot(xml: string, name: string, what: string): string {
   const body = withoutXmlDeclaration(xml).trim();
-  if (!new RegExp(`^<${name}[\\s>]`).test(body)) throw new ProcAssemblyError(`expected ${what}`);
+  if (!new RegExp(`^<${PREFIX}${name}[\\s>]`).test(body))
+    throw new ProcAssemblyError(`expected ${what}`);
   return body;
 }
 

@@ -1,13 +1,12 @@
-import type { Element } from '@xmldom/xmldom';
-
+import type { XmlElement } from '../xml/tree.js';
 import {
   child,
-  childElements,
   childText,
+  deepText,
   firstNfeElement,
-  parseXml,
+  readXml,
   XmlParseError,
-} from '../xml/dom.js';
+} from '../xml/tree.js';
 import type { LotEvento, LotNfe, SefazRequest } from './request-types.js';
 
 /** Why a request message could not be read. */
@@ -40,7 +39,7 @@ export function documentsOfLot(lot: string, name: 'NFe' | 'evento'): string[] {
   return result;
 }
 
-const text = (parent: Element | undefined, name: string): string =>
+const text = (parent: XmlElement | undefined, name: string): string =>
   (parent && childText(parent, name)) ?? '';
 
 function lotNfes(message: string): LotNfe[] {
@@ -50,20 +49,19 @@ function lotNfes(message: string): LotNfe[] {
   }));
 }
 
-function lotEventos(message: string, root: Element): LotEvento[] {
+function lotEventos(message: string, root: XmlElement): LotEvento[] {
   const texts = documentsOfLot(message, 'evento');
-  return childElements(root)
+  return root.children
     .filter((e) => e.localName === 'evento')
     .map((evento, index) => {
       const info = child(evento, 'infEvento');
       const det = info && child(info, 'detEvento');
       const detEvento: Record<string, string> = {};
-      for (const field of det ? childElements(det) : [])
-        detEvento[field.localName ?? ''] = field.textContent ?? '';
+      for (const field of det?.children ?? []) detEvento[field.localName] = deepText(field);
       return {
         xml: texts[index] ?? '',
-        versao: evento.getAttribute('versao') ?? '',
-        Id: info?.getAttribute('Id') ?? '',
+        versao: evento.attributes.get('versao') ?? '',
+        Id: info?.attributes.get('Id') ?? '',
         cOrgao: text(info, 'cOrgao'),
         tpAmb: text(info, 'tpAmb'),
         CNPJ: info && childText(info, 'CNPJ'),
@@ -85,15 +83,15 @@ function lotEventos(message: string, root: Element): LotEvento[] {
  * @throws {SefazRequestError} `not_xml`, or `unknown_message` for a root that is no 4.00 request.
  */
 export function readSefazRequest(message: string): SefazRequest {
-  let root: Element | undefined;
+  let root: XmlElement | undefined;
   try {
-    root = firstNfeElement(parseXml(message));
+    root = firstNfeElement(readXml(message));
   } catch (error) {
     if (error instanceof XmlParseError) throw new SefazRequestError('not_xml', error.message);
     throw error;
   }
   if (!root) throw new SefazRequestError('unknown_message', 'no element in the NF-e namespace');
-  const versao = root.getAttribute('versao') ?? '';
+  const versao = root.attributes.get('versao') ?? '';
   switch (root.localName) {
     case 'enviNFe':
       return {
@@ -133,7 +131,7 @@ export function readSefazRequest(message: string): SefazRequest {
       return {
         kind: 'inutNFe',
         versao,
-        Id: info?.getAttribute('Id') ?? '',
+        Id: info?.attributes.get('Id') ?? '',
         tpAmb: text(info, 'tpAmb'),
         xServ: text(info, 'xServ'),
         cUF: text(info, 'cUF'),
@@ -148,9 +146,6 @@ export function readSefazRequest(message: string): SefazRequest {
       };
     }
     default:
-      throw new SefazRequestError(
-        'unknown_message',
-        `<${root.localName ?? ''}> is not a SEFAZ request`,
-      );
+      throw new SefazRequestError('unknown_message', `<${root.localName}> is not a SEFAZ request`);
   }
 }
