@@ -285,7 +285,8 @@ export function startTransmissionWorkers(
       return;
     }
     looking = true;
-    heldBack = false;
+    // Only a full look sees everything a held-back look left (receipts and consultations too).
+    if (full) heldBack = false;
     try {
       let round = full;
       do {
