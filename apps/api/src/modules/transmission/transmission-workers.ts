@@ -141,7 +141,9 @@ export function startTransmissionWorkers(
       );
     }
     for (const { claimed, result } of settled) {
-      const log = logger.child({ chave: claimed.chave, attempt: claimed.attempt });
+      // Fields per line rather than a child logger per document: a lot's 50 lines are written in
+      // one turn of the event loop, beside the requests.
+      const about = { chave: claimed.chave, attempt: claimed.attempt };
       const isStored = stored.has(claimed.documentId);
       if (result.kind === 'final') {
         if (isStored)
@@ -149,8 +151,9 @@ export function startTransmissionWorkers(
             result.status,
             (Date.now() - claimed.enqueuedAt.getTime()) / 1000,
           );
-        log.info(
+        logger.info(
           {
+            ...about,
             status: result.status,
             cStat: result.cStat,
             protocolo: result.protocolo?.nProt,
@@ -160,13 +163,13 @@ export function startTransmissionWorkers(
         );
       } else if (result.recibo)
         // Not a retry: the lot is with SEFAZ and its result is asked for when due.
-        log.debug(
-          { recibo: result.recibo, poll_in_ms: Math.round(result.delayMs) },
+        logger.debug(
+          { ...about, recibo: result.recibo, poll_in_ms: Math.round(result.delayMs) },
           'transmission awaiting the lot',
         );
       else
-        log.info(
-          { retry_in_ms: Math.round(result.delayMs), reason: result.error },
+        logger.info(
+          { ...about, retry_in_ms: Math.round(result.delayMs), reason: result.error },
           'transmission retried',
         );
     }
@@ -179,7 +182,9 @@ export function startTransmissionWorkers(
       .finally(() => {
         inFlight -= 1;
         if (inFlight === 0) for (const resolve of idle) resolve();
-        void look();
+        // A freed exchange matters only to work the last look had no room for. Work that becomes
+        // due later has its timer (lookAfter), new emissions poke, other processes' work the tick.
+        if (heldBack) void look();
       });
   };
 
@@ -217,23 +222,30 @@ export function startTransmissionWorkers(
    * which become due with time; a poke (a new emission) only brings documents never sent.
    */
   const claimOnce = async (full: boolean) => {
+    const more = await claimRound(full);
+    if (more) heldBack = true;
+    return more;
+  };
+
+  /** `claimOnce` without the bookkeeping: whether work may be left that there was no room for. */
+  const claimRound = async (full: boolean) => {
     let more = false;
     if (full) {
       // Lots waiting on their recibo first: one poll settles up to 50 documents.
-      if (room() <= 0) return false;
+      if (room() <= 0) return true;
       let limit = room();
       const receipts = planReceipts(await queue.claimReceipts(limit, leaseMs));
       for (const documents of receipts) start({ kind: 'receipt', documents });
       more = receipts.length === limit;
 
-      if (room() <= 0) return more;
+      if (room() <= 0) return true;
       limit = room();
       const resumed = await queue.claimResumed(limit, leaseMs);
       for (const document of resumed) start({ kind: 'single', documents: [document] });
       more ||= resumed.length === limit;
     }
 
-    if (room() <= 0) return more;
+    if (room() <= 0) return true;
     // Fewer, fuller lots: fewer calls to SEFAZ, and less work beside the requests per document.
     const gatherLeft = lastFreshClaim + settings.gatherMs - Date.now();
     if (gatherLeft > 0) {
@@ -249,7 +261,7 @@ export function startTransmissionWorkers(
     await queue.release(sends.slice(limit).flat());
     for (const documents of sends.slice(0, limit))
       start({ kind: documents.length > 1 ? 'lot' : 'single', documents });
-    return more || fresh.length === limit * MAX_NFE_PER_LOT;
+    return more || fresh.length === limit * MAX_NFE_PER_LOT || sends.length > limit;
   };
 
   let lastFreshClaim = 0;
@@ -264,6 +276,8 @@ export function startTransmissionWorkers(
   };
 
   let againFull = false;
+  /** The last look stopped with work it may not have taken (no free exchange, or a full claim). */
+  let heldBack = false;
   const look = async (full = true) => {
     if (looking) {
       again = true;
@@ -271,6 +285,8 @@ export function startTransmissionWorkers(
       return;
     }
     looking = true;
+    // Only a full look sees everything a held-back look left (receipts and consultations too).
+    if (full) heldBack = false;
     try {
       let round = full;
       do {
