@@ -235,39 +235,48 @@ async function endToEnd(stack, simulator, { quick, log }) {
  */
 async function withTransmittingStack({ quick, log, nice }, body) {
   let simulator;
-  let ownPostgres;
-  await withStack(
-    {
-      quick,
-      log,
-      // Production refuses SEFAZ=simulator, so the API under test (NODE_ENV=production) talks to the
-      // local SEFAZ as to any authoriser: SEFAZ=official with SEFAZ_URL and its CA.
-      sidecar: async (pg) => {
-        if (nice) ownPostgres = await startNicePostgres(log, nice);
-        simulator = await startSimulator(
-          ownPostgres?.url ?? pg.url,
-          log,
-          { latencyMs: SIMULATED_LATENCY_MS },
-          { nice },
-        );
-        return {
-          env: { SEFAZ: 'official', SEFAZ_URL: simulator.url, SEFAZ_CA_FILE: simulator.caPath },
-          stop: async () => {
-            await simulator.stop();
-            await ownPostgres?.stop();
-          },
-        };
+  // Started before the stack's own server: a second embedded server initialised while the bench
+  // held connections to the first has twice seen one of them dropped.
+  const ownPostgres = nice ? await startNicePostgres(log, nice) : undefined;
+  try {
+    await withStack(
+      {
+        quick,
+        log,
+        // Production refuses SEFAZ=simulator, so the API under test (NODE_ENV=production) talks to the
+        // local SEFAZ as to any authoriser: SEFAZ=official with SEFAZ_URL and its CA.
+        sidecar: async (pg) => {
+          simulator = await startSimulator(
+            ownPostgres?.url ?? pg.url,
+            log,
+            { latencyMs: SIMULATED_LATENCY_MS },
+            { nice },
+          );
+          return {
+            env: { SEFAZ: 'official', SEFAZ_URL: simulator.url, SEFAZ_CA_FILE: simulator.caPath },
+            stop: () => simulator.stop(),
+          };
+        },
       },
-    },
-    (stack) => body(stack, simulator),
-  );
+      (stack) => body(stack, simulator),
+    );
+  } finally {
+    await ownPostgres?.stop();
+  }
 }
 
 /** An embedded PostgreSQL whose server processes (and the backends they fork) run at `nice`. */
 async function startNicePostgres(log, nice) {
   const pg = await startPostgres(log, { embedded: true });
   if (!pg.postmasterPid) throw new Error('no postmaster pid for the local SEFAZ PostgreSQL');
-  for (const pid of [pg.postmasterPid, ...childrenOf(pg.postmasterPid)]) setPriority(pid, nice);
+  for (const pid of [pg.postmasterPid, ...childrenOf(pg.postmasterPid)]) {
+    try {
+      setPriority(pid, nice);
+    } catch (error) {
+      // A child that ended meanwhile (the startup process); backends forked later inherit the nice.
+      if (error.info?.code !== 'ESRCH') throw error;
+    }
+  }
   log(`simulator: its own PostgreSQL (pid ${pg.postmasterPid}) at nice ${nice}`);
   return pg;
 }
