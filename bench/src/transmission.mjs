@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { emissionRequest } from '@emissor/test-support';
 
-import { load } from './http.mjs';
+import { load, warmUp } from './http.mjs';
 import { openLoop } from './open-loop.mjs';
 import { startSimulator } from './simulator.mjs';
 import {
@@ -55,19 +55,6 @@ const bodiesOf = () =>
   Array.from({ length: BRANCHES }, (_, i) =>
     JSON.stringify(emissionRequest(branchRefs(i), { items: 10, serie: serieOf(i) })),
   );
-
-/** Three seconds of emissions at 16 connections (JIT, pools, caches), then fresh statistics. */
-async function warmUp(stack, quick, bodies) {
-  await load(stack, {
-    title: 'warm-up',
-    connections: 16,
-    duration: quick ? 1 : 3,
-    method: 'POST',
-    path: '/v1/emissoes',
-    bodies,
-  });
-  await stack.sql.query('analyze documents, document_xml, series, certificates');
-}
 
 /**
  * The same emission load on a stack: closed loop at 64 connections, then open loop at a fixed
