@@ -2,7 +2,7 @@ import type { Credentials } from '@emissor/signer';
 
 import type { Logger } from '../../http/logger.js';
 import type { ExchangeSettings } from './exchange.js';
-import type { LaterAttempt } from './retry-delay.js';
+import { failedAttempt, type LaterAttempt } from './retry-delay.js';
 import { startWorkLoop, type WorkLoop } from './work-loop.js';
 
 /** How long an attempt waits for a certificate the branch lacks before looking again. */
@@ -69,7 +69,7 @@ export function startRecordWorkers<
           };
     } catch (error) {
       log.error({ err: error }, `${options.what} attempt failed`);
-      result = { kind: 'later', delayMs: settings.retryBaseMs, error: (error as Error).message };
+      result = failedAttempt(error, claimed.attempt, settings.retryBaseMs);
     }
     const stored = await options.queue.settle(claimed, result);
     const seen: RecordAttemptResult = result;

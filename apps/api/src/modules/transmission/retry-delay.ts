@@ -48,3 +48,17 @@ export function laterAttempt(
     error: describeClassification(classification),
   };
 }
+
+/**
+ * The `later` result of the `attempt`-th try when the exchange failed before any answer could be
+ * classified: the branch's certificate could not be decrypted (a master key missing after a
+ * rotation), the database failed. Such a fault usually lasts, so it backs off like an unanswered
+ * call: one attempt per document every few minutes at worst, not one every `retryBaseMs` forever.
+ */
+export function failedAttempt(error: unknown, attempt: number, retryBaseMs: number): LaterAttempt {
+  return {
+    kind: 'later',
+    delayMs: backoffMs(attempt, retryBaseMs),
+    error: error instanceof Error ? error.message : String(error),
+  };
+}

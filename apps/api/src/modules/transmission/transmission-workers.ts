@@ -13,6 +13,7 @@ import type {
   TransmissionQueue,
 } from './transmission-queue.js';
 import { freeExchanges } from './free-exchanges.js';
+import { failedAttempt } from './retry-delay.js';
 import { planReceipts, planSends } from './work-plan.js';
 
 /** How long an attempt waits for a certificate the branch lacks before looking again. */
@@ -105,12 +106,7 @@ export function startTransmissionWorkers(
         { err: error, chaves: unit.documents.map((d) => d.chave) },
         'transmission attempt failed',
       );
-      const retry = {
-        kind: 'later',
-        delayMs: settings.retryBaseMs,
-        error: (error as Error).message,
-      } as const;
-      results = unit.documents.map(() => retry);
+      results = unit.documents.map((d) => failedAttempt(error, d.attempt, settings.retryBaseMs));
     }
     const settled: SettledResult[] = unit.documents.map((claimed, i) => ({
       claimed,
