@@ -69,6 +69,8 @@ function windows(s) {
       'full-page images',
       'checkpoints',
       'autovacuum working on',
+      'disk MB written (ms writing)',
+      'dirty page cache MB',
     ],
     s.windows.map((w, i) => {
       const t = w.series ?? {};
@@ -91,6 +93,8 @@ function windows(s) {
         t.walFpiDelta ?? 'n/a',
         t.checkpointsDelta ?? 'n/a',
         t.walMbDelta != null ? (t.vacuuming ?? '–') : 'n/a',
+        t.diskMb != null ? `${t.diskMb.toFixed(0)} (${t.diskWriteMs})` : 'n/a',
+        t.dirtyMb != null ? t.dirtyMb.toFixed(0) : 'n/a',
       ];
     }),
   );
@@ -110,6 +114,7 @@ export function renderSustained(doc) {
       'with pageinspect (a superuser connection), the line pointers on all its pages: `normal` beyond the live rows are row versions pruning has not removed yet, `dead` are left by updates that were not HOT until vacuum frees them; ' +
       'and EXPLAIN (ANALYZE, BUFFERS) of the busy series row as every emission looks it up (by slot) and as the store statement locks it (by id): buffers per execution. ' +
       "Server-wide, per window: the WAL written, its full-page images (the first change of each page after a checkpoint logs the whole page, so they come in bursts after each checkpoint), checkpoints begun, and the relations autovacuum was working on at the window's end (PostgreSQL 14+; n/a in runs made before these columns existed). " +
+      "The machine's disks, per window (Linux): megabytes written and milliseconds spent writing, and the page cache still waiting to be written at the window's end. The kernel writes a file's dirty pages back together once the oldest is 30 s old; a window with a burst of several hundred MB is a window of slow commits (n/a in runs before 2026-11-27). " +
       'Runs are kept under their label (the git commit unless `--sustained-label` names it), database and length, so runs before and after a change stand side by side. ' +
       'Why the series table is watched, and what migration 0007 changed: [series-counter.md](series-counter.md).',
   );

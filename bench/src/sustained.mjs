@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 
 import { emissionRequest } from '@emissor/test-support';
 
+import { hostIo, hostIoBetween } from './host-io.mjs';
 import { BRANCHES, branchRefs, cpuBetween } from './stack.mjs';
 import { percentile } from './stats.mjs';
 
@@ -215,6 +216,7 @@ async function scenario(stack, { label, bodies, durationS, log }) {
     seriesId: stack.seriesIds[0],
   };
   let previous = await tableStats(stack.sql, 'series', pageinspect, busy);
+  let ioAt = hostIo();
   const cpuStart = stack.sampler.cpu();
   let cpuAt = cpuStart;
   const { answers, errors } = await closedLoop({
@@ -226,6 +228,7 @@ async function scenario(stack, { label, bodies, durationS, log }) {
     onWindow: async (w, answers) => {
       const now = await tableStats(stack.sql, 'series', pageinspect, busy);
       const cpu = stack.sampler.cpu();
+      const io = hostIo();
       series.push({
         ...now,
         updDelta: delta(previous?.upd, now?.upd),
@@ -234,7 +237,9 @@ async function scenario(stack, { label, bodies, durationS, log }) {
         walFpiDelta: delta(previous?.walFpi, now?.walFpi),
         checkpointsDelta: delta(previous?.checkpoints, now?.checkpoints),
         cpu: cpuBetween(cpuAt, cpu),
+        ...hostIoBetween(ioAt, io),
       });
+      ioAt = io;
       loads.push(loadavg()[0]);
       previous = now;
       cpuAt = cpu;
@@ -280,6 +285,9 @@ function logWindow(log, label, i, w) {
         ? ` | series upd +${s.updDelta} hot +${s.hotDelta} dead ${s.dead} pages ${s.pages} idx ${s.indexPages} autovac ${s.autovacuums} oldest xact ${s.oldestXactMs} ms buffers lookup ${s.lookupBuffers} store ${s.storeBuffers}` +
           (s.walMbDelta != null
             ? ` | WAL ${s.walMbDelta.toFixed(0)} MB fpi +${s.walFpiDelta} checkpoints +${s.checkpointsDelta} vacuuming ${s.vacuuming ?? '-'}`
+            : '') +
+          (s.diskMb != null
+            ? ` | disk ${s.diskMb.toFixed(0)} MB written in ${s.diskWriteMs} ms, dirty ${s.dirtyMb.toFixed(0)} MB`
             : '') +
           (s.normal !== undefined
             ? ` lp normal ${s.normal} redirect ${s.redirect} dead ${s.deadPointers} unused ${s.unused}`
