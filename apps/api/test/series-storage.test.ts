@@ -54,6 +54,20 @@ describe('series counter storage', () => {
     expect(rows[0]!.options).toEqual(['autovacuum_vacuum_cost_delay=10']);
   });
 
+  it('has every session on its database write back as it goes, autovacuum included (migration 0015)', async () => {
+    // The database's own setting (pg_db_role_setting, no role): what autovacuum workers read too.
+    const { rows: stored } = await pool.query<{ config: string[] }>(
+      `select setconfig as config from pg_db_role_setting
+       where setrole = 0 and setdatabase = (select oid from pg_database where datname = current_database())`,
+    );
+    expect(stored[0]?.config).toContain('backend_flush_after=256kB');
+    // A session opened after the migration, whoever opens it, starts with it.
+    const { rows } = await pool.query<{ value: string }>(
+      `select current_setting('backend_flush_after') as value`,
+    );
+    expect(rows[0]!.value).toBe('256kB');
+  });
+
   it('keeps the storage settings of migration 0007', async () => {
     const { rows } = await pool.query<{ options: string[] }>(
       `select reloptions as options from pg_class where relname = 'series'`,

@@ -14,6 +14,7 @@ import * as transmissionReceipts from './2026_11_26_0011_transmission_receipts.j
 import * as sefazStatusCache from './2026_11_26_0012_sefaz_status_cache.js';
 import * as documentXmlVacuumPacing from './2026_11_26_0013_document_xml_vacuum_pacing.js';
 import * as nfeProcOnRead from './2026_11_26_0014_nfe_proc_on_read.js';
+import * as databaseWriteBack from './2026_11_27_0015_database_write_back.js';
 
 // Listed explicitly (not read from a folder) so they work the same from tsc output and bundles.
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0012_sefaz_status_cache': sefazStatusCache,
   '2026_11_26_0013_document_xml_vacuum_pacing': documentXmlVacuumPacing,
   '2026_11_26_0014_nfe_proc_on_read': nfeProcOnRead,
+  '2026_11_27_0015_database_write_back': databaseWriteBack,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,69 @@
+// Migration 0015 sets backend_flush_after on Emissor's database (issue #21). Only the database's
+// owner may: for any other role the migration must go on, leaving a warning, and change nothing.
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { up } from '../src/db/migrations/2026_11_27_0015_database_write_back.js';
+import { createTestDatabase } from './helpers/database.js';
+
+const ROLE = `emissor_not_owner_${process.pid}`;
+const PASSWORD = 'not-the-owner';
+let databaseUrl: string;
+let admin: pg.Client;
+
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase();
+  admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create role ${ROLE} login password '${PASSWORD}'`);
+});
+
+afterAll(async () => {
+  await admin?.query(`drop role if exists ${ROLE}`);
+  await admin?.end();
+});
+
+/** The database's own settings (no role), as autovacuum workers and new sessions read them. */
+async function databaseSettings(): Promise<string[]> {
+  const { rows } = await admin.query<{ config: string[] }>(
+    `select setconfig as config from pg_db_role_setting
+     where setrole = 0 and setdatabase = (select oid from pg_database where datname = current_database())`,
+  );
+  return rows[0]?.config ?? [];
+}
+
+describe('migration 0015 (backend_flush_after on the database)', () => {
+  it('goes on without the setting, with a warning, for a role that does not own the database', async () => {
+    const url = new URL(databaseUrl);
+    url.username = ROLE;
+    url.password = PASSWORD;
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    const warnings: string[] = [];
+    pool.on('connect', (client) =>
+      client.on('notice', (notice) => warnings.push(notice.message ?? '')),
+    );
+    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      await expect(up(db)).resolves.toBeUndefined();
+    } finally {
+      await db.destroy();
+    }
+    expect(warnings.join('\n')).toMatch(/could not set backend_flush_after/);
+    expect(await databaseSettings()).toEqual([]);
+  });
+
+  it("sets it for the database's owner", async () => {
+    const db = new Kysely<unknown>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }),
+      }),
+    });
+    try {
+      await up(db);
+    } finally {
+      await db.destroy();
+    }
+    expect(await databaseSettings()).toEqual(['backend_flush_after=256kB']);
+  });
+});
