@@ -273,7 +273,32 @@ async function scenario(stack, { label, bodies, durationS, log }) {
       `${(result.slowestShare * 100).toFixed(0)} % of fastest ${fastest.toFixed(0)}/s, worst p99 ${result.worstP99.toFixed(0)} ms, ` +
       `errors ${errors}, statuses ${JSON.stringify(statuses)}`,
   );
+  await logRelationWrites(stack.sql, log);
   return result;
+}
+
+/**
+ * Which server processes wrote relation pages, and how many of those writes they asked the kernel
+ * to write back early, over the server's life (pg_stat_io, PostgreSQL 16+). `extends` are pages a
+ * process added to a table
+ * by writing zeros, which no flush_after setting covers: the page cache's write-back bursts of
+ * docs/series-counter.md come from them.
+ */
+async function logRelationWrites(sql, log) {
+  const { rows: has } = await sql.query(
+    `select to_regclass('pg_catalog.pg_stat_io') is not null as yes`,
+  );
+  if (!has[0].yes) return;
+  const { rows } = await sql.query(
+    `select backend_type, context, writes, writebacks, extends from pg_stat_io
+     where object = 'relation' and coalesce(writes, 0) + coalesce(extends, 0) > 0
+     order by backend_type, context`,
+  );
+  for (const r of rows)
+    log(
+      `sustained: pg_stat_io ${r.backend_type} (${r.context}): ${r.writes ?? 0} pages written, ` +
+        `${r.writebacks ?? 0} write-back requests, ${r.extends ?? 0} pages extended`,
+    );
 }
 
 /** Per window as the run goes: so a long run shows its shape before it ends. */
