@@ -298,6 +298,19 @@ async function logRelationWrites(sql, log) {
       `sustained: pg_stat_io ${r.backend_type} (${r.context}): ${r.writes ?? 0} pages written, ` +
         `${r.writebacks ?? 0} write-back requests, ${r.extends ?? 0} pages extended`,
     );
+  const { rows: vacuums } = await sql.query(
+    `select coalesce((select 'toast of ' || c.relname from pg_class c where c.reltoastrelid = t.relid),
+                     t.relname) as name,
+            t.autovacuum_count, round(extract(epoch from now() - t.last_autovacuum)) as ago_s,
+            t.autoanalyze_count, round(extract(epoch from now() - t.last_autoanalyze)) as analyze_ago_s
+     from pg_stat_all_tables t
+     where t.schemaname in ('public', 'pg_toast') and t.autovacuum_count + t.autoanalyze_count > 0`,
+  );
+  for (const v of vacuums)
+    log(
+      `sustained: ${v.name}: ${v.autovacuum_count} autovacuums (last ${v.ago_s ?? '-'} s before the end), ` +
+        `${v.autoanalyze_count} autoanalyzes (last ${v.analyze_ago_s ?? '-'} s before)`,
+    );
 }
 
 /** Per window as the run goes: so a long run shows its shape before it ends. */
