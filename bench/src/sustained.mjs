@@ -274,6 +274,7 @@ async function scenario(stack, { label, bodies, durationS, log }) {
       `errors ${errors}, statuses ${JSON.stringify(statuses)}`,
   );
   await logRelationWrites(stack.sql, log);
+  await logVacuums(stack.sql, log);
   return result;
 }
 
@@ -298,6 +299,13 @@ async function logRelationWrites(sql, log) {
       `sustained: pg_stat_io ${r.backend_type} (${r.context}): ${r.writes ?? 0} pages written, ` +
         `${r.writebacks ?? 0} write-back requests, ${r.extends ?? 0} pages extended`,
     );
+}
+
+/**
+ * When autovacuum and autoanalyze last passed each table of the run (a TOAST table under its
+ * owner's name), to line the windows up with them.
+ */
+async function logVacuums(sql, log) {
   const { rows: vacuums } = await sql.query(
     `select coalesce((select 'toast of ' || c.relname from pg_class c where c.reltoastrelid = t.relid),
                      t.relname) as name,
