@@ -1,11 +1,11 @@
 // Migration 0015 sets backend_flush_after on Emissor's database (issue #21). Only the database's
 // owner may: for any other role the migration must go on, leaving a warning, and change nothing.
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { up } from '../src/db/migrations/2026_11_27_0015_database_write_back.js';
-import { createTestDatabase } from './helpers/database.js';
+import { createTestDatabase, databaseSettings } from './helpers/database.js';
 
 const ROLE = `emissor_not_owner_${process.pid}`;
 const PASSWORD = 'not-the-owner';
@@ -31,15 +31,6 @@ afterAll(async () => {
   await admin?.end();
 });
 
-/** The database's own settings (no role), as autovacuum workers and new sessions read them. */
-async function databaseSettings(): Promise<string[]> {
-  const { rows } = await admin.query<{ config: string[] }>(
-    `select setconfig as config from pg_db_role_setting
-     where setrole = 0 and setdatabase = (select oid from pg_database where datname = current_database())`,
-  );
-  return rows[0]?.config ?? [];
-}
-
 describe('migration 0015 (backend_flush_after on the database)', () => {
   it('goes on without the setting, with a warning, for a role that does not own the database', async (ctx) => {
     if (!roleCreated) ctx.skip('the test database role may not create roles (CREATEROLE)');
@@ -58,7 +49,7 @@ describe('migration 0015 (backend_flush_after on the database)', () => {
       await db.destroy();
     }
     expect(warnings.join('\n')).toMatch(/could not set backend_flush_after/);
-    expect(await databaseSettings()).toEqual([]);
+    expect(await databaseSettings(admin)).toEqual([]);
   });
 
   it("sets it for the database's owner", async () => {
@@ -69,9 +60,13 @@ describe('migration 0015 (backend_flush_after on the database)', () => {
     });
     try {
       await up(db);
+      // The session that ran the migration stays in the API's pool: it has the setting as well.
+      const { rows } = await sql<{ value: string }>`
+        select current_setting('backend_flush_after') as value`.execute(db);
+      expect(rows[0]!.value).toBe('256kB');
     } finally {
       await db.destroy();
     }
-    expect(await databaseSettings()).toEqual(['backend_flush_after=256kB']);
+    expect(await databaseSettings(admin)).toEqual(['backend_flush_after=256kB']);
   });
 });

@@ -6,6 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { databaseSettings } from './helpers/database.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 let server: TestServer;
@@ -56,11 +57,7 @@ describe('series counter storage', () => {
 
   it('has every session on its database write back as it goes, autovacuum included (migration 0015)', async () => {
     // The database's own setting (pg_db_role_setting, no role): what autovacuum workers read too.
-    const { rows: stored } = await pool.query<{ config: string[] }>(
-      `select setconfig as config from pg_db_role_setting
-       where setrole = 0 and setdatabase = (select oid from pg_database where datname = current_database())`,
-    );
-    expect(stored[0]?.config).toContain('backend_flush_after=256kB');
+    expect(await databaseSettings(pool)).toContain('backend_flush_after=256kB');
     // A session opened after the migration, whoever opens it, starts with it.
     const { rows } = await pool.query<{ value: string }>(
       `select current_setting('backend_flush_after') as value`,

@@ -13,11 +13,17 @@ import { sql, type Kysely } from 'kysely';
 // asked to change, and other databases are left alone. Only the database's owner may set it. For
 // any other role the migration leaves a warning in PostgreSQL's log (RAISE WARNING, logged at the
 // default log_min_messages) and goes on without it.
+//
+// A database setting reaches sessions opened after it; the one running this migration then serves
+// the API from its pool, so it takes the setting too. What the setting cannot reach are the zeros
+// PostgreSQL writes when it extends a table (docs/series-counter.md, "Every target with migration
+// 0015").
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     do $$
     begin
       execute format('alter database %I set backend_flush_after = %L', current_database(), '256kB');
+      set backend_flush_after = '256kB';
     exception when insufficient_privilege then
       raise warning 'Emissor could not set backend_flush_after on database % (only its owner may); sustained load may see write-back bursts (docs/series-counter.md)', current_database();
     end $$`.execute(db);
