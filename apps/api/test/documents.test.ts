@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { storedXmlText } from '../src/storage/stored-xml.js';
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -88,12 +89,19 @@ describe('GET /v1/documentos/{id} and /xml', () => {
       headers: { 'x-api-key': owner.apiKey },
     });
     expect(xml.headers.get('content-type')).toMatch(/^application\/xml/);
+    // Stored packed (migration 0016), read back to the same bytes.
     const stored = await server.database.db
       .selectFrom('document_xml')
-      .select('xml')
+      .leftJoin(
+        'packing_certificates',
+        'packing_certificates.id',
+        'document_xml.packing_certificate_id',
+      )
+      .select(['xml', 'packing', 'packed', 'certificate_base64'])
       .where('document_id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(await xml.text()).toBe(stored.xml);
+    expect(stored.xml).toBeNull();
+    expect(await xml.text()).toBe(storedXmlText(stored));
   });
 
   it("answers 404 document_not_found for another product's document and for unknown ids", async () => {

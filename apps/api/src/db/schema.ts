@@ -80,7 +80,19 @@ export interface DocumentTable {
 /** The signed XML lives apart from the record so that list scans stay on narrow rows. */
 export interface DocumentXmlTable {
   document_id: string;
-  xml: string;
+  /** Documents stored before migration 0016; null when `packed`. */
+  xml: string | null;
+  /** XML_PACKING of src/storage/xml-packing.js, with the certificate the dictionary was made of. */
+  packing: number | null;
+  packing_certificate_id: number | null;
+  packed: Buffer | null;
+}
+
+/** The certificates packed documents were packed with (migration 0016). */
+export interface PackingCertificateTable {
+  id: Generated<number>;
+  sha256: Buffer;
+  certificate_base64: string;
 }
 
 /** Documents still in transmission to SEFAZ (a row per document, deleted with its final status). */
@@ -192,6 +204,7 @@ export interface Database {
   certificates: CertificateTable;
   documents: DocumentTable;
   document_xml: DocumentXmlTable;
+  packing_certificates: PackingCertificateTable;
   master_keys: MasterKeyTable;
   transmission_queue: TransmissionQueueTable;
   document_protocols: DocumentProtocolTable;

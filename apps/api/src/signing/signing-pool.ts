@@ -5,20 +5,23 @@ import type { SigningCredentials } from '@emissor/signer';
 import {
   CredentialsBook,
   errorFromData,
-  signAndVerify,
+  signVerifyAndPack,
   SIGNING_THREAD,
   type SignReply,
   type SignRequest,
 } from './signing-thread.js';
 
-/** Signs NF-e and verifies each signature before handing it out (decisions.md: sign, verify, insert). */
+/**
+ * Signs NF-e and verifies each signature before handing it out (decisions.md: sign, verify,
+ * insert), packed for storage (src/storage/xml-packing.js).
+ */
 export interface SigningPool {
-  signAndVerify(xml: string, credentials: SigningCredentials): Promise<string>;
+  signAndPack(xml: string, credentials: SigningCredentials): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
 interface Pending {
-  resolve: (signed: string) => void;
+  resolve: (packed: Uint8Array) => void;
   reject: (error: Error) => void;
 }
 
@@ -46,7 +49,7 @@ const THREAD_FILE = new URL('./signing-thread.js', import.meta.url);
  * per document was the event loop's largest cost after PostgreSQL's writes (bench/comparisons.md
  * §7). Errors come back with their class and code, per document. A thread
  * that dies fails its pending documents and is replaced by one that holds nothing. With
- * `threads` = 0 everything runs on the calling thread, through the same signAndVerify.
+ * `threads` = 0 everything runs on the calling thread, through the same signVerifyAndPack.
  */
 export function createSigningPool(threads: number): SigningPool {
   if (threads === 0) return inProcessSigning;
@@ -79,7 +82,7 @@ export function createSigningPool(threads: number): SigningPool {
         const pending = thread.pending.get(reply.id);
         if (!pending) continue;
         thread.pending.delete(reply.id);
-        if ('signed' in reply) pending.resolve(reply.signed);
+        if ('packed' in reply) pending.resolve(reply.packed);
         else pending.reject(errorFromData(reply.error));
       }
     });
@@ -115,7 +118,7 @@ export function createSigningPool(threads: number): SigningPool {
   };
 
   return {
-    signAndVerify(xml, credentials) {
+    signAndPack(xml, credentials) {
       if (closing) return Promise.reject(new Error('signing pool is closed'));
       const thread = leastBusy();
       const id = ++nextId;
@@ -134,7 +137,7 @@ export function createSigningPool(threads: number): SigningPool {
           };
       // Booked now, in the order the requests are made: the thread reads them in that order.
       if (!held) thread.held.hold(credentialsRef, true);
-      return new Promise<string>((resolve, reject) => {
+      return new Promise<Uint8Array>((resolve, reject) => {
         thread.pending.set(id, { resolve, reject });
         if (thread.outbox.push(request) === 1) queueMicrotask(() => post(thread));
       });
@@ -147,9 +150,9 @@ export function createSigningPool(threads: number): SigningPool {
 }
 
 const inProcessSigning: SigningPool = {
-  signAndVerify(xml, credentials) {
+  signAndPack(xml, credentials) {
     try {
-      return Promise.resolve(signAndVerify(xml, credentials));
+      return Promise.resolve(signVerifyAndPack(xml, credentials));
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }

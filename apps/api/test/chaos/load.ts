@@ -8,6 +8,12 @@ import {
 } from '@emissor/test-support';
 import pg from 'pg';
 
+import {
+  PACKING_CERTIFICATE_JOIN,
+  STORED_XML_COLUMNS,
+  storedXmlText,
+  type StoredXmlRow,
+} from '../../src/storage/stored-xml.js';
 import { emissionRequest } from '../helpers/emission.js';
 
 export interface EmissionOutcome {
@@ -153,11 +159,13 @@ export async function checkIntegrity(
         `${createdIds.length - (found.rowCount ?? 0)} documents answered 201 are missing`,
       );
 
-    const xmls = await client.query<{ document_id: string; xml: string }>(
-      `select document_id, xml from document_xml`,
+    const xmls = await client.query<StoredXmlRow & { document_id: string }>(
+      `select x.document_id, ${STORED_XML_COLUMNS} from document_xml x ${PACKING_CERTIFICATE_JOIN}`,
     );
     const validate = sharedDir() !== undefined;
-    for (const { document_id, xml } of xmls.rows) {
+    for (const row of xmls.rows) {
+      const { document_id } = row;
+      const xml = storedXmlText(row);
       if (!referenceVerifyNfe(xml)) problems.push(`${document_id}: signature does not verify`);
       if (validate) {
         for (const pack of NFE_SCHEMA_PACKS) {

@@ -161,6 +161,7 @@ export function document(job: EmissionJob, numero: number): DocumentToStore {
     ambiente: job.ambiente,
     idempotencyKey: job.idempotencyKey,
     requestFingerprint: job.requestFingerprint,
-    xml: `<NFe n="${numero}"/>`,
+    packedXml: Buffer.from(`<NFe n="${numero}"/>`),
+    certificateBase64: '',
   };
 }

@@ -15,6 +15,7 @@ import * as sefazStatusCache from './2026_11_26_0012_sefaz_status_cache.js';
 import * as documentXmlVacuumPacing from './2026_11_26_0013_document_xml_vacuum_pacing.js';
 import * as nfeProcOnRead from './2026_11_26_0014_nfe_proc_on_read.js';
 import * as databaseWriteBack from './2026_11_27_0015_database_write_back.js';
+import * as packedDocumentXml from './2026_11_27_0016_packed_document_xml.js';
 
 // Listed explicitly (not read from a folder) so they work the same from tsc output and bundles.
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0013_document_xml_vacuum_pacing': documentXmlVacuumPacing,
   '2026_11_26_0014_nfe_proc_on_read': nfeProcOnRead,
   '2026_11_27_0015_database_write_back': databaseWriteBack,
+  '2026_11_27_0016_packed_document_xml': packedDocumentXml,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,6 +2,7 @@ import { buildNfeProc } from '@emissor/sefaz';
 import type { Kysely } from 'kysely';
 
 import type { Database, DocumentRow } from '../../db/schema.js';
+import { storedXmlText, type StoredXmlRow } from '../../storage/stored-xml.js';
 
 export interface DocumentFilter {
   productId: string;
@@ -52,9 +53,33 @@ export function findDocument(
  * together from the NF-e and its protNFe (concatenation), so the NF-e is stored once. Rows
  * authorised before migration 0014 kept a stored copy, served as it is.
  */
-function servedXml(row: { xml: string; prot_nfe: string | null; nfe_proc: string | null }): string {
+function servedXml(
+  row: StoredXmlRow & { prot_nfe: string | null; nfe_proc: string | null },
+): string {
   if (row.nfe_proc) return row.nfe_proc;
-  return row.prot_nfe ? buildNfeProc(row.xml, row.prot_nfe) : row.xml;
+  const xml = storedXmlText(row);
+  return row.prot_nfe ? buildNfeProc(xml, row.prot_nfe) : xml;
+}
+
+/** document_xml joined with what reads it back: its packing certificate and its protocol. */
+function storedXmlOf(db: Kysely<Database>) {
+  return db
+    .selectFrom('document_xml')
+    .innerJoin('documents', 'documents.id', 'document_xml.document_id')
+    .leftJoin(
+      'packing_certificates',
+      'packing_certificates.id',
+      'document_xml.packing_certificate_id',
+    )
+    .leftJoin('document_protocols', 'document_protocols.document_id', 'document_xml.document_id')
+    .select([
+      'document_xml.xml',
+      'document_xml.packing',
+      'document_xml.packed',
+      'packing_certificates.certificate_base64',
+      'document_protocols.prot_nfe',
+      'document_protocols.nfe_proc',
+    ]);
 }
 
 /** The signed `NFe`, or the `nfeProc` once SEFAZ gave the document a protocol (decisions.md). */
@@ -63,11 +88,7 @@ export async function findDocumentXml(
   productId: string,
   id: string,
 ): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('document_xml')
-    .innerJoin('documents', 'documents.id', 'document_xml.document_id')
-    .leftJoin('document_protocols', 'document_protocols.document_id', 'document_xml.document_id')
-    .select(['document_xml.xml', 'document_protocols.prot_nfe', 'document_protocols.nfe_proc'])
+  const row = await storedXmlOf(db)
     .where('documents.id', '=', id)
     .where('documents.product_id', '=', productId)
     .where('documents.deleted_at', 'is', null)
@@ -87,17 +108,8 @@ export async function findDanfeSource(
   productId: string,
   id: string,
 ): Promise<DanfeSource | undefined> {
-  const row = await db
-    .selectFrom('document_xml')
-    .innerJoin('documents', 'documents.id', 'document_xml.document_id')
-    .leftJoin('document_protocols', 'document_protocols.document_id', 'document_xml.document_id')
-    .select([
-      'document_xml.xml',
-      'document_protocols.prot_nfe',
-      'document_protocols.nfe_proc',
-      'documents.status',
-      'documents.chave_acesso',
-    ])
+  const row = await storedXmlOf(db)
+    .select(['documents.status', 'documents.chave_acesso'])
     .where('documents.id', '=', id)
     .where('documents.product_id', '=', productId)
     .where('documents.deleted_at', 'is', null)

@@ -10,7 +10,10 @@ export interface DocumentToStore {
   ambiente: string;
   idempotencyKey: string;
   requestFingerprint: string;
-  xml: string;
+  /** The signed NF-e packed for storage (src/storage/xml-packing.js) ... */
+  packedXml: Uint8Array;
+  /** ... with the dictionary of this certificate (the signer's base64 of it). */
+  certificateBase64: string;
 }
 
 /** Numbers a batch claims on one series: `firstNumber` up to `firstNumber + count - 1`. */

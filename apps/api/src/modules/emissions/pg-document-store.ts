@@ -3,6 +3,8 @@ import type pg from 'pg';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { DocumentRow } from '../../db/schema.js';
 import { timeOrderedId } from '../../db/time-ordered-id.js';
+import { createPackingCertificateIds } from '../../storage/packing-certificates.js';
+import { XML_PACKING } from '../../storage/xml-packing.js';
 import type {
   ClaimOutcome,
   ClaimsResult,
@@ -16,9 +18,15 @@ import type {
 // one statement with a fixed text, planned once per connection (named statements).
 const INPUT_COLUMNS = `
   unnest($4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::uuid[], $9::int[], $10::int[],
-         $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[])
+         $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::bytea[],
+         $19::int[])
     as t(id, product_id, tenant_ref, branch_ref, series_id, serie, numero,
-         chave, codigo_numerico, ambiente, idempotency_key, request_fingerprint, xml)`;
+         chave, codigo_numerico, ambiente, idempotency_key, request_fingerprint, packed,
+         packing_certificate_id)`;
+
+// Packed (src/storage/xml-packing.js, format $20), about 1 KB: stored inline in the row.
+const XML_COLUMNS = `document_xml (document_id, packing, packing_certificate_id, packed)
+  select i.id, $20::smallint, i.packing_certificate_id, i.packed`;
 
 const INSERT_DOCUMENTS = `
   insert into documents (id, product_id, tenant_ref, branch_ref, series_id, document_model, serie, numero,
@@ -57,7 +65,7 @@ const STORE_IF_COUNTERS_UNCHANGED = {
       select t.* from ${INPUT_COLUMNS} join won on won.series_id = t.series_id
     ), doc as (${INSERT_DOCUMENTS}
     ), stored_xml as (
-      insert into document_xml (document_id, xml) select i.id, i.xml from input i
+      insert into ${XML_COLUMNS} from input i
     ), queued as (${ENQUEUE}
     )
     select c.series_id as "seriesId", won.series_id is not null as stored, l.next_number as counter,
@@ -92,7 +100,7 @@ const STORE_LOCKED = {
       on conflict (product_id, idempotency_key) do nothing
       returning id
     ), stored_xml as (
-      insert into document_xml (document_id, xml) select i.id, i.xml from input i join doc on doc.id = i.id
+      insert into ${XML_COLUMNS} from input i join doc on doc.id = i.id
     ), queued as (${ENQUEUE.replace('from input i', 'from input i join doc on doc.id = i.id')}
     ), advanced as (
       update series set next_number = $2, updated_at = now()
@@ -115,6 +123,7 @@ export function createPgDocumentStore(
   options: DocumentStoreOptions = {},
 ): DocumentStore {
   const transmit = options.transmission !== undefined;
+  const packingIds = createPackingCertificateIds(pool);
   const status = transmit ? 'processando' : 'assinada';
   const queued = () => options.transmission?.onQueued();
   const storedRow = (id: string, document: DocumentToStore, createdAt: Date) =>
@@ -138,6 +147,8 @@ export function createPgDocumentStore(
             ...documentColumns(ids, documents),
             status,
             transmit,
+            await packingIds.idsOf(documents.map((d) => d.certificateBase64)),
+            XML_PACKING,
           ],
         }));
       } catch (error) {
@@ -186,6 +197,8 @@ export function createPgDocumentStore(
               ...documentColumns(ids, documents),
               status,
               transmit,
+              await packingIds.idsOf(documents.map((d) => d.certificateBase64)),
+              XML_PACKING,
             ],
           });
         } catch (error) {
@@ -253,7 +266,7 @@ function documentColumns(ids: readonly string[], documents: readonly DocumentToS
     column((d) => d.ambiente),
     column((d) => d.idempotencyKey),
     column((d) => d.requestFingerprint),
-    column((d) => d.xml),
+    column((d) => Buffer.from(d.packedXml.buffer, d.packedXml.byteOffset, d.packedXml.byteLength)),
   ];
 }
 

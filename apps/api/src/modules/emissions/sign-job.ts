@@ -28,7 +28,8 @@ export function signJobsWith(signing: SigningPool): SignJob {
       ambiente: job.ambiente,
       idempotencyKey: job.idempotencyKey,
       requestFingerprint: job.requestFingerprint,
-      xml: await signing.signAndVerify(xml, job.credentials),
+      packedXml: await signing.signAndPack(xml, job.credentials),
+      certificateBase64: job.credentials.certificateBase64,
     };
   };
 }

@@ -1,3 +1,5 @@
+import { PACKING_CERTIFICATE_JOIN, STORED_XML_COLUMNS } from '../../storage/stored-xml.js';
+
 /**
  * A claim of queue rows: `picked` (a CTE over `transmission_queue` locked with SKIP LOCKED, with
  * `document_id` and `was_sent`, its limit in $1) is claimed in the same statement, before anything
@@ -20,10 +22,11 @@ export function claimStatement(name: string, picked: string) {
       select c.document_id as "documentId", c.attempts as attempt, c.was_sent as "maybeSent",
              c.recibo, c.recibo_at as "reciboAt", c.t_med as "tMed", c.last_cstat as "lastCStat",
              c.enqueued_at as "enqueuedAt", d.chave_acesso as chave, d.ambiente,
-             d.product_id as "productId", x.xml, cert.id as "certificateId"
+             d.product_id as "productId", ${STORED_XML_COLUMNS}, cert.id as "certificateId"
       from claimed c
       join documents d on d.id = c.document_id
       join document_xml x on x.document_id = c.document_id
+      ${PACKING_CERTIFICATE_JOIN}
       left join certificates cert
         on cert.product_id = d.product_id and cert.tenant_ref = d.tenant_ref
        and cert.branch_ref = d.branch_ref and cert.deleted_at is null

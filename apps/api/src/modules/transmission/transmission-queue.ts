@@ -1,5 +1,6 @@
 import type pg from 'pg';
 
+import { storedXmlText, type StoredXmlRow } from '../../storage/stored-xml.js';
 import { claimStatement } from './queue-claims.js';
 
 /** A document claimed for one attempt, with what the attempt needs to talk to SEFAZ. */
@@ -44,6 +45,9 @@ export type AttemptResult =
       cStat?: string;
       error: string;
     };
+
+/** A claim's row: the document's XML as stored (storedXmlText reads it). */
+type ClaimedRow = Omit<ClaimedDocument, 'xml'> & StoredXmlRow;
 
 export type SettledResult = { claimed: ClaimedDocument; result: AttemptResult };
 
@@ -209,8 +213,11 @@ export function createTransmissionQueue(
 ): TransmissionQueue {
   const claim = async (statement: typeof CLAIM_FRESH, limit: number, leaseMs: number) => {
     if (limit <= 0) return [];
-    const { rows } = await pool.query<ClaimedDocument>({ ...statement, values: [limit, leaseMs] });
-    return rows;
+    const { rows } = await pool.query<ClaimedRow>({ ...statement, values: [limit, leaseMs] });
+    return rows.map(({ packing, packed, certificate_base64, xml, ...claimed }) => ({
+      ...claimed,
+      xml: storedXmlText({ xml, packing, packed, certificate_base64 }),
+    }));
   };
 
   const reschedule = async (entries: readonly SettledResult[]) => {

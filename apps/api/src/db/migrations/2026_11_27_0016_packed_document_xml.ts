@@ -1,0 +1,46 @@
+import { sql, type Kysely } from 'kysely';
+
+// Issue #21: a signed 10-item NF-e left PostgreSQL's TOAST compression at about 3.9 KB, out of
+// line in two chunks, about three quarters of the new pages an emission adds. New documents are
+// stored packed instead (src/storage/xml-packing.js): deflate with a preset dictionary made of
+// fixed NF-e text and the signing certificate, about 1 KB, inline in the row.
+//
+// - `packing_certificates` holds each certificate's text once (content-addressed by its SHA-256),
+//   since a packed document can only be read with the dictionary it was packed with. Rows are never
+//   deleted, and document_xml refers to them without a foreign key: a key check on one hot row
+//   from every concurrent emission would share-lock it from many transactions at once.
+// - `packed` is stored EXTERNAL: it is already compressed, so PostgreSQL does not try again.
+// - Documents stored before keep their `xml` text and are read as they are.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`create table packing_certificates (
+    id integer generated always as identity primary key,
+    sha256 bytea not null unique,
+    certificate_base64 text not null
+  )`.execute(db);
+  await sql`alter table document_xml
+    alter column xml drop not null,
+    add column packing smallint,
+    add column packing_certificate_id integer,
+    add column packed bytea,
+    add constraint document_xml_one_form check (
+      (xml is not null and packed is null)
+      or (xml is null and packed is not null and packing is not null
+          and packing_certificate_id is not null))`.execute(db);
+  await sql`alter table document_xml alter column packed set storage external`.execute(db);
+}
+
+// Going back would lose every document stored packed (SQL cannot unpack them): refused while any is.
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    do $$
+    begin
+      if exists (select 1 from document_xml where packed is not null) then
+        raise exception 'document_xml holds packed documents: migration 0016 cannot be undone';
+      end if;
+    end $$`.execute(db);
+  await sql`alter table document_xml
+    drop constraint document_xml_one_form,
+    drop column packed, drop column packing_certificate_id, drop column packing,
+    alter column xml set not null`.execute(db);
+  await sql`drop table packing_certificates`.execute(db);
+}

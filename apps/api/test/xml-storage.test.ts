@@ -1,0 +1,126 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createPackingCertificateIds } from '../src/storage/packing-certificates.js';
+import { storedXmlText } from '../src/storage/stored-xml.js';
+import { XML_PACKING } from '../src/storage/xml-packing.js';
+import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+let server: TestServer;
+let owner: Awaited<ReturnType<TestServer['newProduct']>>;
+const shop = { tenant_ref: 'loja', branch_ref: 'centro' };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await server.newProduct();
+  await prepareBranch(server.url, owner, shop);
+});
+afterAll(() => server.close());
+
+const emit = async (items: number) => {
+  const res = await owner.client.emissions.emit({
+    headers: { 'idempotency-key': newKey() },
+    body: emissionRequest(shop, { items }),
+  });
+  if (res.status !== 201) throw new Error(`emission failed: ${res.status}`);
+  return res.body.id;
+};
+const storedRow = (id: string) =>
+  server.database.db
+    .selectFrom('document_xml')
+    .leftJoin(
+      'packing_certificates',
+      'packing_certificates.id',
+      'document_xml.packing_certificate_id',
+    )
+    .select(['xml', 'packing', 'packed', 'certificate_base64', 'packing_certificate_id'])
+    .where('document_id', '=', id)
+    .executeTakeFirstOrThrow();
+const servedXml = async (id: string) => {
+  const res = await fetch(`${server.url}/v1/documentos/${id}/xml`, {
+    headers: { 'x-api-key': owner.apiKey },
+  });
+  expect(res.status).toBe(200);
+  return res.text();
+};
+
+describe('document XML storage (migration 0016)', () => {
+  it('stores each emission packed, about 1 KB for 10 items, one certificate row for the branch', async () => {
+    const ids = await Promise.all([emit(10), emit(10), emit(1)]);
+    const rows = await Promise.all(ids.map(storedRow));
+    for (const row of rows) {
+      expect(row.xml).toBeNull();
+      expect(row.packing).toBe(XML_PACKING);
+      expect(row.certificate_base64).not.toBeNull();
+    }
+    expect(rows[0]!.packed!.length).toBeLessThan(1500);
+    expect(new Set(rows.map((r) => r.packing_certificate_id)).size).toBe(1);
+    const served = await servedXml(ids[0]);
+    expect(served).toBe(storedXmlText(rows[0]!));
+    expect(served).toMatch(/^<NFe xmlns="http:\/\/www.portalfiscal.inf.br\/nfe">/);
+    expect(served).toContain(`<X509Certificate>${rows[0]!.certificate_base64}</X509Certificate>`);
+  });
+
+  it('serves a document stored before packing (XML as text) as it was stored', async () => {
+    const id = await emit(2);
+    const text = storedXmlText(await storedRow(id));
+    // The row as migration 0016 found it: the text, none of the packed columns.
+    await server.database.db
+      .updateTable('document_xml')
+      .set({ xml: text, packed: null, packing: null, packing_certificate_id: null })
+      .where('document_id', '=', id)
+      .execute();
+    expect(await servedXml(id)).toBe(text);
+    const danfe = await fetch(`${server.url}/v1/documentos/${id}/danfe`, {
+      headers: { 'x-api-key': owner.apiKey },
+    });
+    expect(danfe.status).toBe(200);
+  });
+
+  it('refuses a row with both forms or neither (one form per document)', async () => {
+    const id = await emit(1);
+    const both = server.database.db
+      .updateTable('document_xml')
+      .set({ xml: '<NFe/>' })
+      .where('document_id', '=', id)
+      .execute();
+    await expect(both).rejects.toThrow(/document_xml_one_form/);
+    const neither = server.database.db
+      .updateTable('document_xml')
+      .set({ packed: null })
+      .where('document_id', '=', id)
+      .execute();
+    await expect(neither).rejects.toThrow(/document_xml_one_form/);
+  });
+});
+
+describe('packing certificate ids', () => {
+  it('are one row per certificate when processes meet a new one at the same moment', async () => {
+    // Two processes: two pools, each with its own cache, asking together and repeatedly.
+    const pools = [0, 1].map(() => new pg.Pool({ connectionString: server.databaseUrl, max: 4 }));
+    try {
+      const certificates = ['Q0VSVElGSUNBRE8tQQ==', 'Q0VSVElGSUNBRE8tQg=='];
+      const ids = await Promise.all(
+        pools.flatMap((pool) => {
+          const registry = createPackingCertificateIds(pool);
+          return Array.from({ length: 8 }, (_, i) =>
+            registry.idsOf(i % 2 ? certificates : [...certificates].reverse()),
+          );
+        }),
+      );
+      const { rows } = await pools[0]!.query<{ id: number; certificate_base64: string }>(
+        'select id, certificate_base64 from packing_certificates where certificate_base64 = any($1)',
+        [certificates],
+      );
+      expect(rows).toHaveLength(2);
+      const idOf = new Map(rows.map((r) => [r.certificate_base64, r.id]));
+      ids.forEach((answer, i) => {
+        const order = (i % 8) % 2 ? certificates : [...certificates].reverse();
+        expect(answer).toEqual(order.map((c) => idOf.get(c)));
+      });
+    } finally {
+      await Promise.all(pools.map((p) => p.end()));
+    }
+  });
+});
