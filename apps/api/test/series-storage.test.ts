@@ -55,6 +55,13 @@ describe('series counter storage', () => {
     expect(rows[0]!.options).toEqual(['autovacuum_vacuum_cost_delay=10']);
   });
 
+  it('paces autovacuum on document_xml itself too, where packed XML lives (migration 0016)', async () => {
+    const { rows } = await pool.query<{ options: string[] | null }>(
+      `select reloptions as options from pg_class where relname = 'document_xml'`,
+    );
+    expect(rows[0]!.options).toEqual(['autovacuum_vacuum_cost_delay=10']);
+  });
+
   it('has every session on its database write back as it goes, autovacuum included (migration 0015)', async () => {
     // The database's own setting (pg_db_role_setting, no role): what autovacuum workers read too.
     expect(await databaseSettings(pool)).toContain('backend_flush_after=256kB');
