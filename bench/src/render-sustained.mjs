@@ -126,9 +126,12 @@ export function renderSustained(doc) {
     out.push(`### ${key}`);
     out.push('');
     out.push(
-      `PostgreSQL ${r.machine?.postgres ?? 'n/a'}; ${Object.entries(settings)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(', ')}; series reloptions: ${r.runs[0]?.seriesReloptions || 'none'}; ` +
+      // The machine too: the same VM has come up on different CPUs, and closed-loop p99 follows
+      // the throughput the CPU allows (64 clients ÷ rate), so runs compare within one machine.
+      `${r.machine?.cpuModel ?? 'CPU n/a'}, ${r.machine?.cores ?? '?'} cores; ` +
+        `PostgreSQL ${r.machine?.postgres ?? 'n/a'}; ${Object.entries(settings)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(', ')}; series reloptions: ${r.runs[0]?.seriesReloptions || 'none'}; ` +
         `finished ${r.finishedAt}; load average ${loads(r)}.`,
     );
     out.push('');
