@@ -64,7 +64,18 @@ describe('transmission yields to queueing requests', () => {
     const loops = [emitLoop(), emitLoop(), emitLoop()];
     await expect.poll(() => metric('emissor_transmission_yielding'), { timeout: 10_000 }).toBe(1);
     const saturatedFrom = new Date();
-    await sleep(2_000);
+    // Long enough for a few sends one after the other; on a loaded machine an exchange takes longer
+    // than its 300 ms of latency, so wait for three rather than for a fixed time.
+    const sendsSince = async (from: Date) => {
+      const { rows } = await sql<{ sends: number }>`
+        select count(distinct recebido_em)::int as sends from sefaz_simulator.nfe
+        where recebido_em >= ${from}`.execute(server.database.db);
+      return rows[0]?.sends ?? 0;
+    };
+    await sleep(1_000);
+    await expect
+      .poll(() => sendsSince(saturatedFrom), { timeout: 20_000, interval: 200 })
+      .toBeGreaterThanOrEqual(3);
     const saturatedUntil = new Date();
     const stillYielding = await metric('emissor_transmission_yielding');
     emitting = false;
