@@ -11,10 +11,8 @@ import { packingDictionary, packXml, unpackXml, XML_PACKING } from '../src/stora
 import { testPfx } from './helpers/certificates.js';
 import { EMITTER_CNPJ, emissionRequest } from './helpers/emission.js';
 
-const credentials = readPkcs12(
-  testPfx({ cnpj: EMITTER_CNPJ }).pfx,
-  testPfx({ cnpj: EMITTER_CNPJ }).password,
-);
+const pfx = testPfx({ cnpj: EMITTER_CNPJ });
+const credentials = readPkcs12(pfx.pfx, pfx.password);
 const other = testPfx({ cnpj: EMITTER_CNPJ, companyName: 'OUTRA' });
 const otherCredentials = readPkcs12(other.pfx, other.password);
 
