@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { storedXmlText } from '../src/storage/stored-xml.js';
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
+import { storedXmlRow } from './helpers/stored-xml.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 let server: TestServer;
@@ -90,16 +91,7 @@ describe('GET /v1/documentos/{id} and /xml', () => {
     });
     expect(xml.headers.get('content-type')).toMatch(/^application\/xml/);
     // Stored packed (migration 0016), read back to the same bytes.
-    const stored = await server.database.db
-      .selectFrom('document_xml')
-      .leftJoin(
-        'packing_certificates',
-        'packing_certificates.id',
-        'document_xml.packing_certificate_id',
-      )
-      .select(['xml', 'packing', 'packed', 'certificate_base64'])
-      .where('document_id', '=', id)
-      .executeTakeFirstOrThrow();
+    const stored = await storedXmlRow(server.database.db, id);
     expect(stored.xml).toBeNull();
     expect(await xml.text()).toBe(storedXmlText(stored));
   });

@@ -6,6 +6,7 @@ import { storedXmlText } from '../src/storage/stored-xml.js';
 import { XML_PACKING } from '../src/storage/xml-packing.js';
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { storedXmlRow } from './helpers/stored-xml.js';
 
 let server: TestServer;
 let owner: Awaited<ReturnType<TestServer['newProduct']>>;
@@ -26,17 +27,7 @@ const emit = async (items: number) => {
   if (res.status !== 201) throw new Error(`emission failed: ${res.status}`);
   return res.body.id;
 };
-const storedRow = (id: string) =>
-  server.database.db
-    .selectFrom('document_xml')
-    .leftJoin(
-      'packing_certificates',
-      'packing_certificates.id',
-      'document_xml.packing_certificate_id',
-    )
-    .select(['xml', 'packing', 'packed', 'certificate_base64', 'packing_certificate_id'])
-    .where('document_id', '=', id)
-    .executeTakeFirstOrThrow();
+const storedRow = (id: string) => storedXmlRow(server.database.db, id);
 const servedXml = async (id: string) => {
   const res = await fetch(`${server.url}/v1/documentos/${id}/xml`, {
     headers: { 'x-api-key': owner.apiKey },

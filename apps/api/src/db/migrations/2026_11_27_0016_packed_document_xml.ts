@@ -20,16 +20,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     sha256 bytea not null unique,
     certificate_base64 text not null
   )`.execute(db);
+  // One lock for the catalogue changes (no row is rewritten); the check is added NOT VALID and
+  // validated after, so checking the existing rows (every document so far) takes a lock that lets
+  // emissions go on instead of blocking them for the length of a full scan.
   await sql`alter table document_xml
     alter column xml drop not null,
     add column packing smallint,
     add column packing_certificate_id integer,
     add column packed bytea,
+    alter column packed set storage external,
     add constraint document_xml_one_form check (
       (xml is not null and packed is null)
       or (xml is null and packed is not null and packing is not null
-          and packing_certificate_id is not null))`.execute(db);
-  await sql`alter table document_xml alter column packed set storage external`.execute(db);
+          and packing_certificate_id is not null)) not valid`.execute(db);
+  await sql`alter table document_xml validate constraint document_xml_one_form`.execute(db);
   await sql`alter table document_xml set (autovacuum_vacuum_cost_delay = 10)`.execute(db);
 }
 
