@@ -297,11 +297,11 @@ export function renderDocument({
   out.push(`## 4. Local SEFAZ: NF-e authorised through apps/sefaz-simulator${loadNote(simulator)}`);
   out.push('');
   out.push(
-    'The simulator runs as its own process (`node apps/sefaz-simulator/dist/main.js`) on an embedded PostgreSQL; ' +
+    'The simulator runs as its own process (`node --max-semi-space-size=64 apps/sefaz-simulator/dist/main.js`, as `pnpm sefaz-simulator` starts it) on an embedded PostgreSQL; ' +
       "the client is @emissor/sefaz's SefazClient over real mutual TLS (RSA-2048 client certificate, the simulator's own CA), " +
-      'keep-alive connections. Notes (1 item, signed by @emissor/signer) are built and signed before each phase, so the rate is the ' +
+      `keep-alive connections. Notes (${simulator?.items ?? 1} item${(simulator?.items ?? 1) === 1 ? '' : 's'}, signed by @emissor/signer) are built and signed before each phase, so the rate is the ` +
       "simulator's: every message checked against the official XSD, every signature verified, the document rules, a protocol " +
-      'from a PostgreSQL sequence and one transaction per note in its registry. Asynchronous lots are sent with indSinc=0 and ' +
+      'from a PostgreSQL sequence and one transaction per lot in its registry (one insert for all its notes). Asynchronous lots are sent with indSinc=0 and ' +
       'their receipt consulted (NFeRetAutorizacao4) until 104. CPU is utime+stime from /proc for the simulator process and for ' +
       'every PostgreSQL process, divided by the notes authorised.',
   );

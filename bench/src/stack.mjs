@@ -167,6 +167,14 @@ async function startApi(databaseUrl, { log, workers, extraEnv = {} }) {
     ...(process.env.BENCH_API_METRICS ? { METRICS_ENABLED: 'true' } : {}),
     // What a part needs on top (e.g. the transmission part's SEFAZ, SEFAZ_URL and SEFAZ_CA_FILE).
     ...extraEnv,
+    // BENCH_API_ENV="K=V K=V": settings for the API under test on top of all the above, to try one
+    // (e.g. SEFAZ_GATHER_MS=100) without editing the bench.
+    ...Object.fromEntries(
+      (process.env.BENCH_API_ENV ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+    ),
   };
   // BENCH_API_CPU_PROF=<dir>: run the API under --cpu-prof (a .cpuprofile per process on exit).
   const flags = process.env.BENCH_API_CPU_PROF

@@ -10,7 +10,7 @@ import { emissionRequest } from '@emissor/test-support';
 
 import { load, warmUp } from './http.mjs';
 import { openLoop } from './open-loop.mjs';
-import { startSimulator } from './simulator.mjs';
+import { schedIdle, startSimulator } from './simulator.mjs';
 import {
   BRANCHES,
   branchRefs,
@@ -30,7 +30,9 @@ export const SIMULATED_LATENCY_MS = 300;
  * the bench's machine it shares the cores with the API and PostgreSQL, so it runs at the lowest
  * CPU priority: what it takes is what they leave, as with a remote SEFAZ. Its PostgreSQL work (the
  * same server) keeps the normal priority. BENCH_SIMULATOR_NICE=0 runs it as an equal
- * (bench/comparisons.md §9). The end-to-end phase always runs it as an equal.
+ * (bench/comparisons.md §9). BENCH_SIMULATOR_SCHED=idle puts it and its PostgreSQL under
+ * SCHED_IDLE instead (a diagnosis: it then runs only on a core nothing else wants). The end-to-end
+ * phase always runs it as an equal.
  */
 const simulatorNice = () => Number(process.env.BENCH_SIMULATOR_NICE ?? 19);
 
@@ -264,41 +266,50 @@ async function startNicePostgres(log, nice) {
       if (error.info?.code !== 'ESRCH') throw error;
     }
   }
+  if (process.env.BENCH_SIMULATOR_SCHED === 'idle')
+    for (const pid of [pg.postmasterPid, ...childrenOf(pg.postmasterPid)]) schedIdle(pid);
   log(`simulator: its own PostgreSQL (pid ${pg.postmasterPid}) at nice ${nice}`);
   return pg;
 }
 
 export async function runTransmission({ quick, log }) {
+  // BENCH_TRANSMISSION_PHASES=off,on,e2e (default): a subset for a diagnosis (nothing to compare,
+  // so no report).
+  const phases = (process.env.BENCH_TRANSMISSION_PHASES ?? 'off,on,e2e').split(',');
   let off;
-  await withStack({ quick, log }, async (stack) => {
-    off = await emissionLoad(stack, { quick, log, label: 'transmission off' });
-  });
-  let on;
-  await withTransmittingStack({ quick, log, nice: simulatorNice() }, async (stack) => {
-    const backlogs = {};
-    on = await emissionLoad(stack, {
-      quick,
-      log,
-      label: 'transmission on',
-      settle: async (phase) => {
-        backlogs[phase] = await drained(stack, 600_000);
-        log(
-          `transmission: the ${phase}'s backlog was authorised ${backlogs[phase].toFixed(1)} s after it ended`,
-        );
-      },
+  if (phases.includes('off'))
+    await withStack({ quick, log }, async (stack) => {
+      off = await emissionLoad(stack, { quick, log, label: 'transmission off' });
     });
-    backlogs['open loop'] = await drained(stack, 600_000);
-    on.backlogs = backlogs;
-  });
+  let on;
+  if (phases.includes('on'))
+    await withTransmittingStack({ quick, log, nice: simulatorNice() }, async (stack) => {
+      const backlogs = {};
+      on = await emissionLoad(stack, {
+        quick,
+        log,
+        label: 'transmission on',
+        settle: async (phase) => {
+          backlogs[phase] = await drained(stack, 600_000);
+          log(
+            `transmission: the ${phase}'s backlog was authorised ${backlogs[phase].toFixed(1)} s after it ended`,
+          );
+        },
+      });
+      backlogs['open loop'] = await drained(stack, 600_000);
+      on.backlogs = backlogs;
+    });
   // End to end with the local SEFAZ as an equal beside the API (the issue's condition), on a stack
   // of its own: warmed up, then measured from an empty queue.
   let e2e;
-  await withTransmittingStack({ quick, log, nice: 0 }, async (stack, simulator) => {
-    await ownSeries(stack);
-    await warmUp(stack, quick, bodiesOf());
-    await drained(stack, 600_000);
-    e2e = await endToEnd(stack, simulator, { quick, log });
-  });
+  if (phases.includes('e2e'))
+    await withTransmittingStack({ quick, log, nice: 0 }, async (stack, simulator) => {
+      await ownSeries(stack);
+      await warmUp(stack, quick, bodiesOf());
+      await drained(stack, 600_000);
+      e2e = await endToEnd(stack, simulator, { quick, log });
+    });
+  if (phases.length < 3) log(`transmission: ${JSON.stringify({ off, on, e2e })}`);
   return {
     part: 'transmission',
     quick,

@@ -215,6 +215,35 @@ describe('NFeAutorizacao4 over mutual TLS', () => {
     ).toBe('106');
   });
 
+  it('judges a lot in its order: the first of one number wins (539 after it), a known note is 204', async () => {
+    const known = signedNfe(acme, { numero: 40 });
+    const knownAnswer = await authorise(enviNFe([known.xml], '1'));
+    expect(protocolStatus(knownAnswer.message)).toBe('100');
+    const firstOf41 = signedNfe(acme, { numero: 41, codigoNumerico: '10203040' });
+    const secondOf41 = signedNfe(acme, { numero: 41, codigoNumerico: '11223344' });
+    const fresh = signedNfe(acme, { numero: 42 });
+    // (One chave twice is refused by the schema: the lot would hold one infNFe Id twice.)
+    const lot = [known, firstOf41, secondOf41, fresh];
+    const received = await authorise(
+      enviNFe(
+        lot.map((n) => n.xml),
+        '0',
+      ),
+    );
+    const result = await call('NFeRetAutorizacao4', consReciNFe(field(received.message, 'nRec')!));
+    expect(xmllintErrors(result.message, 'retConsReciNFe')).toBe('');
+    const protocols = [...result.message.matchAll(/<protNFe[\s\S]*?<\/protNFe>/g)].map((m) => m[0]);
+    expect(protocols.map((p) => field(p, 'chNFe'))).toEqual(lot.map((n) => n.chave));
+    expect(protocols.map((p) => field(p, 'cStat'))).toEqual(['204', '100', '539', '100']);
+    expect(field(protocols[0]!, 'xMotivo')).toContain(
+      `[nProt:${field(knownAnswer.message, 'nProt')}]`,
+    );
+    expect(field(protocols[2]!, 'xMotivo')).toContain(firstOf41.chave);
+    // The registry keeps the winner's protocol.
+    const consulted = await call('NFeConsultaProtocolo4', consSitNFe(firstOf41.chave));
+    expect(field(consulted.message, 'nProt')).toBe(field(protocols[1]!, 'nProt'));
+  });
+
   it('answers consSitNFe with the protNFe of an authorised note (100) and 217 for an unknown one', async () => {
     const note = signedNfe(acme, { numero: 15 });
     const sent = await authorise(enviNFe([note.xml], '1'));
