@@ -146,7 +146,14 @@ export async function startServer(
   if (pressure) watchRequests(server, pressure);
   if (sefaz && transmissionDb)
     workers = startTransmissionWorkers(
-      createTransmissionQueue(transmissionDb.pool, { voidRejected: env.SEFAZ_VOID_REJECTED }),
+      createTransmissionQueue(transmissionDb.pool, {
+        voidRejected: env.SEFAZ_VOID_REJECTED,
+        onUnreadableXml: (claimed, error) =>
+          logger.error(
+            { err: error, chave: claimed.chave, document_id: claimed.documentId },
+            'transmission set aside: the stored XML cannot be read (restore it from a backup)',
+          ),
+      }),
       (id) => credentials.get(id),
       {
         client: sefaz.client,

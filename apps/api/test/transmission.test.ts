@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { sharedDir } from '@emissor/test-support';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { postCertificate, testPfx } from './helpers/certificates.js';
@@ -299,5 +300,46 @@ describe('transmission to the local SEFAZ', () => {
     const final = await product.client.documents.waitUntilFinal(emitted.id, { timeoutMs: 30_000 });
     expect(final).toMatchObject({ id: emitted.id, status: 'autorizada' });
     expect(final.protocolo).toMatch(/^1\d{14}$/);
+  });
+  it('sets aside a document whose stored XML cannot be read; the documents claimed with it still leave', async () => {
+    const product = await server.newProduct();
+    const r = refs();
+    await prepareBranch(server.url, product, r, fresh());
+    await admin.knobs({ outage: { cStat: '108' } });
+    let damaged;
+    let other;
+    try {
+      damaged = await emit(product, emissionRequest(r));
+      await expect.poll(async () => (await queueRow(damaged!.id))?.last_cstat).toBe('108');
+      // One byte of the stored form changed: zlib's checksum refuses it.
+      await sql`update document_xml set packed = set_byte(packed, 20, get_byte(packed, 20) # 255)
+                where document_id = ${damaged.id}`.execute(server.database.db);
+      other = await emit(product, emissionRequest(r));
+    } finally {
+      await admin.knobs({ outage: null });
+    }
+    // Same branch, same lot key: without the setting aside, every claim holding the damaged row
+    // failed and took this one down with it.
+    expect((await untilFinal(read(product, other.id), 15_000)).status).toBe('autorizada');
+
+    await expect
+      .poll(async () => (await queueRow(damaged.id))?.last_error, { timeout: 10_000 })
+      .toMatch(/^the stored XML cannot be read/);
+    const row = await queueRow(damaged.id);
+    // Never sent: it stays a document to send, an hour from now, rather than one to consult.
+    expect(row?.sent).toBe(false);
+    expect(row!.available_at.getTime() - Date.now()).toBeGreaterThan(50 * 60_000);
+    expect((await read(product, damaged.id)()).status).toBe('processando');
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from sefaz_simulator.nfe where chave = ${damaged.chave_acesso}`.execute(
+      server.database.db,
+    );
+    expect(rows[0]?.n).toBe(0);
+    expect(
+      server.logs.some(
+        (line) =>
+          line.includes('the stored XML cannot be read') && line.includes(damaged.chave_acesso),
+      ),
+    ).toBe(true);
   });
 });

@@ -207,17 +207,50 @@ export interface TransmissionQueue {
   settleAll(results: readonly SettledResult[]): Promise<Set<string>>;
 }
 
+/** How often a document whose stored XML cannot be read is tried again (after a restore, say). */
+export const UNREADABLE_XML_RETRY_MS = 3_600_000;
+
+export interface TransmissionQueueOptions {
+  /** SEFAZ_VOID_REJECTED: a rejection queues the inutilização of the document's number. */
+  voidRejected: boolean;
+  /** Told of a claimed document whose stored XML could not be read (it was set aside). */
+  onUnreadableXml?: (claimed: Omit<ClaimedDocument, 'xml'>, error: unknown) => void;
+}
+
 export function createTransmissionQueue(
   pool: pg.Pool,
-  options: { voidRejected: boolean } = { voidRejected: true },
+  options: TransmissionQueueOptions = { voidRejected: true },
 ): TransmissionQueue {
   const claim = async (statement: typeof CLAIM_FRESH, limit: number, leaseMs: number) => {
     if (limit <= 0) return [];
     const { rows } = await pool.query<ClaimedRow>({ ...statement, values: [limit, leaseMs] });
-    return rows.map(({ packing, packed, certificate_base64, xml, ...claimed }) => ({
-      ...claimed,
-      xml: storedXmlText({ xml, packing, packed, certificate_base64 }),
-    }));
+    const readable: ClaimedDocument[] = [];
+    const unreadable: SettledResult[] = [];
+    for (const { packing, packed, certificate_base64, xml, ...claimed } of rows) {
+      try {
+        readable.push({
+          ...claimed,
+          xml: storedXmlText({ xml, packing, packed, certificate_base64 }),
+        });
+      } catch (error) {
+        // Damaged bytes (zlib's checksum) or a row in no known form. Nothing can be sent for it,
+        // but it must not take down the claim: the documents claimed with it would wait for their
+        // lease, be claimed with it again, and never leave. It is set aside for an hour, its
+        // state untouched (a document never sent stays never sent), and reported.
+        options.onUnreadableXml?.(claimed, error);
+        unreadable.push({
+          claimed: { ...claimed, xml: '' },
+          result: {
+            kind: 'later',
+            delayMs: UNREADABLE_XML_RETRY_MS,
+            notSent: !claimed.maybeSent,
+            error: `the stored XML cannot be read (${error instanceof Error ? error.message : String(error)})`,
+          },
+        });
+      }
+    }
+    await reschedule(unreadable);
+    return readable;
   };
 
   const reschedule = async (entries: readonly SettledResult[]) => {
