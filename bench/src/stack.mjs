@@ -172,7 +172,7 @@ async function startApi(databaseUrl, { log, workers, extraEnv = {} }) {
     ...Object.fromEntries(
       (process.env.BENCH_API_ENV ?? '')
         .split(' ')
-        .filter(Boolean)
+        .filter((pair) => pair.indexOf('=') > 0)
         .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
     ),
   };
