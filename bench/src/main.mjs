@@ -181,16 +181,18 @@ if (parts.includes('sustained')) {
 }
 
 if (parts.includes('transmission')) {
+  const { isPartialTransmissionRun, runTransmission } = await import('./transmission.mjs');
+  // A diagnosis of some phases only is saved apart: the recorded result stays whole.
+  const name = isPartialTransmissionRun() ? 'transmission-partial' : 'transmission';
   try {
-    mark('transmission');
-    const { runTransmission } = await import('./transmission.mjs');
+    mark(name);
     const { renderTransmission } = await import('./render-transmission.mjs');
-    const r = save('transmission', await runTransmission({ quick, log }));
+    const r = save(name, await runTransmission({ quick, log }));
     console.log(`\n## Transmission\n\n${renderTransmission(r)}\n`);
   } catch (error) {
     failures++;
     log(`transmission failed: ${error.stack ?? error}`);
-    save('transmission', { part: 'transmission', quick, failed: String(error?.message ?? error) });
+    save(name, { part: 'transmission', quick, failed: String(error?.message ?? error) });
   }
 }
 

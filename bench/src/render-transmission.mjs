@@ -94,15 +94,14 @@ export function renderTransmission(r) {
 
 /** Rows for the targets table: [target, met?, measured, what bounds it]. */
 export function transmissionTargets(r) {
-  const ok = r && !r.failed && r.off && r.on && r.e2e;
+  const ok = r && !r.failed;
   const rows = [];
   if (!ok) {
-    const why = r?.failed ?? (r ? 'some phases only' : 'not run');
-    rows.push(['Transmission slows POST /v1/emissoes by ≤ 20 %', null, why, '']);
+    rows.push(['Transmission slows POST /v1/emissoes by ≤ 20 %', null, r?.failed ?? 'not run', '']);
     rows.push([
       `≥ ${E2E_TARGET_PER_SEC} NF-e authorised/s end to end (300 ms SEFAZ latency)`,
       null,
-      why,
+      r?.failed ?? 'not run',
       '',
     ]);
     return rows;

@@ -272,10 +272,21 @@ async function startNicePostgres(log, nice) {
   return pg;
 }
 
+const ALL_PHASES = ['off', 'on', 'e2e'];
+
+/**
+ * BENCH_TRANSMISSION_PHASES=off,on,e2e (default): a subset for a diagnosis. A subset has nothing to
+ * compare, so it is not the part's result: main.mjs keeps it apart from the recorded one.
+ */
+export function transmissionPhases() {
+  return (process.env.BENCH_TRANSMISSION_PHASES ?? ALL_PHASES.join(',')).split(',');
+}
+
+export const isPartialTransmissionRun = () =>
+  !ALL_PHASES.every((phase) => transmissionPhases().includes(phase));
+
 export async function runTransmission({ quick, log }) {
-  // BENCH_TRANSMISSION_PHASES=off,on,e2e (default): a subset for a diagnosis (nothing to compare,
-  // so no report).
-  const phases = (process.env.BENCH_TRANSMISSION_PHASES ?? 'off,on,e2e').split(',');
+  const phases = transmissionPhases();
   let off;
   if (phases.includes('off'))
     await withStack({ quick, log }, async (stack) => {
@@ -309,7 +320,7 @@ export async function runTransmission({ quick, log }) {
       await drained(stack, 600_000);
       e2e = await endToEnd(stack, simulator, { quick, log });
     });
-  if (phases.length < 3) log(`transmission: ${JSON.stringify({ off, on, e2e })}`);
+  if (isPartialTransmissionRun()) log(`transmission: ${JSON.stringify({ off, on, e2e })}`);
   return {
     part: 'transmission',
     quick,
