@@ -3,7 +3,7 @@
 // 50-note asynchronous lots (enviNFe indSinc=0, then NFeRetAutorizacao4), with the CPU the
 // simulator (and its PostgreSQL) spend per authorised document.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -41,6 +41,12 @@ export async function startSimulator(databaseUrl, log, knobs = {}, { nice } = {}
   // nice 19: the local SEFAZ at the lowest CPU priority, so on a small machine the API and
   // PostgreSQL are served first, as they would be with SEFAZ on another machine.
   if (nice) setPriority(child.pid, nice);
+  // BENCH_SIMULATOR_LOG_FILE: the simulator's output (e.g. with "--trace-gc" in its node args).
+  if (process.env.BENCH_SIMULATOR_LOG_FILE) {
+    const file = createWriteStream(process.env.BENCH_SIMULATOR_LOG_FILE);
+    child.stdout.pipe(file);
+    child.stderr.pipe(file);
+  }
   let output = '';
   const started = await new Promise((resolve, reject) => {
     child.stdout.on('data', (c) => {

@@ -16,7 +16,7 @@ import {
 import pg from 'pg';
 
 import { handleAdmin } from './admin.js';
-import type { RequestContext, SimulatorState } from './context.js';
+import type { RequestContext, ServiceAnswer, SimulatorState } from './context.js';
 import { saveDocumentKnob } from './db/document-knobs.js';
 import { assertSchemaName, migrate } from './db/migrate.js';
 import type { DocumentKnob, Knobs } from './knobs.js';
@@ -209,8 +209,29 @@ type SoapReply =
   | { kind: 'answer' | 'fault'; status: number; contentType: string; body: string }
   | { kind: 'drop' };
 
-/** Reads the envelope, checks its message's root and runs the service's handler. */
+/** Reads the envelope, checks its message's root, runs the service's handler and wraps its answer. */
 async function answerSoap(service: SefazService, context: RequestContext): Promise<SoapReply> {
+  const started = startService(service, context);
+  if (!('pending' in started)) return started;
+  const answer = await started.pending;
+  if (answer.dropAnswer) return { kind: 'drop' };
+  return {
+    kind: 'answer',
+    status: 200,
+    contentType: soapResponseContentType(started.soapVersion),
+    body: soapResponseEnvelope(service, answer.message, started.soapVersion),
+  };
+}
+
+/**
+ * The parsing half of `answerSoap`, synchronous so that the parsed message (up to 50 NF-e) is not
+ * held by a suspended frame while the handler waits for the database: an async function keeps its
+ * locals alive across every await (authorise-nfe.ts, `judgeNotes`).
+ */
+function startService(
+  service: SefazService,
+  context: RequestContext,
+): SoapReply | { pending: ServiceAnswer | Promise<ServiceAnswer>; soapVersion: SoapVersion } {
   let soap: SoapRequest;
   try {
     soap = readSoapRequest(context.body);
@@ -227,14 +248,7 @@ async function answerSoap(service: SefazService, context: RequestContext): Promi
       soap.soapVersion,
     );
   }
-  const answer = await HANDLERS[service](soap.message, root, context);
-  if (answer.dropAnswer) return { kind: 'drop' };
-  return {
-    kind: 'answer',
-    status: 200,
-    contentType: soapResponseContentType(soap.soapVersion),
-    body: soapResponseEnvelope(service, answer.message, soap.soapVersion),
-  };
+  return { pending: HANDLERS[service](soap.message, root, context), soapVersion: soap.soapVersion };
 }
 
 function faultReply(status: number, reason: string, version: SoapVersion = '1.2'): SoapReply {

@@ -6,9 +6,8 @@ import type { RegisteredNfe, RegisterOutcome } from '../db/nfe-registry.js';
 import { registerNfes } from '../db/nfe-registry.js';
 import { nextProtocolSequences, protocolNumber } from '../db/numbers.js';
 import type { DocumentKnob } from '../knobs.js';
-import type { NfeView } from '../rules/index.js';
+import type { NfeView, Rejection } from '../rules/index.js';
 import { firstRejection, viewNfe } from '../rules/index.js';
-import type { Rejection } from '../rules/rejection.js';
 import { rejection } from '../rules/rejection.js';
 import { cnpjOfCertificate } from '../tls/client-cnpj.js';
 import type { XmlElement } from '../xml/dom.js';
@@ -27,41 +26,57 @@ const AUTHORISED_LATE = rejection('150', 'Autorizado o uso da NF-e, autorizaçã
 const LATE_AFTER_MS = 7 * 24 * 3600_000;
 const DEFAULT_DENIAL = rejection('302', 'Uso Denegado: Irregularidade fiscal do destinatário');
 
-/** A note that passed signature and rules, on its way to a protocol. */
+/** What the registry needs of a note that passed signature and rules: plain values, no tree. */
 interface Candidate {
   readonly index: number;
-  readonly view: NfeView;
+  readonly chave: string;
+  readonly cUF: string;
+  readonly emitente: string;
+  readonly modelo: string;
+  readonly serie: string;
+  readonly nNF: string;
   readonly digVal: string;
+  readonly late: boolean;
 }
 
 /**
- * Judges the signed NF-e of a lot as an authoriser does: signature (297/298, `signatures` checked
- * for the whole lot in one walk), the document rules, any forced outcome, then the registry
- * (204/205/218/539/206). Authorised and denied notes get a protocol and are kept. The database is
- * asked once per lot for each step, not once per note.
+ * A lot's notes as judged without the registry: the verdicts already reached (signature or rule
+ * failures, by index) and the candidates for a protocol.
  */
-export async function authoriseNotes(
+export interface JudgedNotes {
+  readonly verdicts: NfeVerdict[];
+  readonly candidates: readonly Candidate[];
+}
+
+/**
+ * Judges the signed NF-e of a lot on their own: signature (297/298, `signatures` checked for the
+ * whole lot in one walk), then the document rules. Synchronous on purpose: it is the only reader
+ * of the lot's parsed tree, so the tree is garbage before the registry is asked. An async
+ * function keeps every local and argument alive across its awaits, and a 50-NF-e tree kept for
+ * the seconds a busy registry takes outlived the young generation: the simulator spent two fifths
+ * of its time copying and compacting trees (bench/comparisons.md).
+ */
+export function judgeNotes(
   notes: readonly XmlElement[],
   signatures: readonly SignatureCheck[],
   context: RequestContext,
-): Promise<NfeVerdict[]> {
-  const { pool, schema } = context.state;
+): JudgedNotes {
   const dhRecbto = brasiliaDateTime(context.receivedAt);
-  const answer = (
-    view: NfeView,
-    status: Rejection,
-    extra: { nProt?: string; digVal?: string } = {},
-  ): string => protNFe({ chNFe: view.chave, dhRecbto, ...extra, ...status });
-
   const verdicts: NfeVerdict[] = [];
   const candidates: Candidate[] = [];
   for (const [index, note] of notes.entries()) {
     const view = viewNfe(note, context.body);
+    const refuse = (status: Rejection, digVal?: string) => {
+      verdicts[index] = {
+        protNFe: protNFe({ chNFe: view.chave, dhRecbto, digVal, ...status }),
+        dropAnswer: false,
+      };
+    };
     const signature = signatures[index];
     if (!signature?.valid) {
-      const status =
-        signature?.status ?? rejection('298', 'Rejeição: Assinatura difere do padrão do Sistema');
-      verdicts[index] = { protNFe: answer(view, status), dropAnswer: false };
+      refuse(
+        signature?.status ?? rejection('298', 'Rejeição: Assinatura difere do padrão do Sistema'),
+      );
       continue;
     }
     const digVal = signature.digestValue;
@@ -71,15 +86,45 @@ export async function authoriseNotes(
       signerCnpj,
       receivedAt: context.receivedAt,
     });
-    if (ruleFailure)
-      verdicts[index] = { protNFe: answer(view, ruleFailure, { digVal }), dropAnswer: false };
-    else candidates.push({ index, view, digVal });
+    if (ruleFailure) refuse(ruleFailure, digVal);
+    else
+      candidates.push({
+        index,
+        chave: view.chave,
+        cUF: view.cUF,
+        emitente: view.emitente,
+        modelo: view.modelo,
+        serie: view.serie,
+        nNF: view.nNF,
+        digVal,
+        late: receivedLate(view, context.receivedAt),
+      });
   }
+  return { verdicts, candidates };
+}
+
+/**
+ * Settles the candidates of `judgeNotes` as an authoriser does: any forced outcome, then the
+ * registry (204/205/218/539/206). Authorised and denied notes get a protocol and are kept. The
+ * database is asked once per lot for each step, not once per note.
+ */
+export async function authoriseNotes(
+  judged: JudgedNotes,
+  context: RequestContext,
+): Promise<NfeVerdict[]> {
+  const { pool, schema } = context.state;
+  const dhRecbto = brasiliaDateTime(context.receivedAt);
+  const answer = (
+    chave: string,
+    status: Rejection,
+    extra: { nProt?: string; digVal?: string } = {},
+  ): string => protNFe({ chNFe: chave, dhRecbto, ...extra, ...status });
+  const { verdicts, candidates } = judged;
 
   const knobs = await takeDocumentKnobs(
     pool,
     schema,
-    candidates.map((c) => c.view.chave),
+    candidates.map((c) => c.chave),
   );
   // A dropped answer is one lost answer: the same chave twice in a lot drops it once.
   const dropsLeft = new Set(
@@ -91,42 +136,43 @@ export async function authoriseNotes(
     status: Rejection;
   }[] = [];
   for (const candidate of candidates) {
-    const { view, digVal, index } = candidate;
-    const forced = knobs.get(view.chave);
+    const { chave, digVal, index } = candidate;
+    const forced = knobs.get(chave);
     if (forced?.action === 'reject') {
       const status = rejection(
         forced.cStat ?? '999',
         forced.xMotivo ?? 'Rejeição: Erro não catalogado',
       );
-      verdicts[index] = { protNFe: answer(view, status, { digVal }), dropAnswer: false };
+      verdicts[index] = { protNFe: answer(chave, status, { digVal }), dropAnswer: false };
       continue;
     }
     const status =
       forced?.action === 'deny'
         ? rejection(forced.cStat ?? DEFAULT_DENIAL.cStat, forced.xMotivo ?? DEFAULT_DENIAL.xMotivo)
-        : receivedLate(view, context.receivedAt)
+        : candidate.late
           ? AUTHORISED_LATE
           : AUTHORISED;
     toRegister.push({ candidate, forced, status });
   }
 
   const sequences = await nextProtocolSequences(pool, schema, toRegister.length);
-  const records = toRegister.map(({ candidate: { view, digVal }, forced, status }, i) => {
-    const nProt = protocolNumber(view.cUF, context.receivedAt, sequences[i] ?? 0n);
+  const records = toRegister.map(({ candidate, forced, status }, i) => {
+    const { chave, cUF, digVal } = candidate;
+    const nProt = protocolNumber(cUF, context.receivedAt, sequences[i] ?? 0n);
     const record: RegisteredNfe = {
-      chave: view.chave,
-      cuf: view.cUF,
-      emitente: view.emitente,
-      modelo: view.modelo,
-      serie: Number(view.serie),
-      numero: Number(view.nNF),
+      chave,
+      cuf: cUF,
+      emitente: candidate.emitente,
+      modelo: candidate.modelo,
+      serie: Number(candidate.serie),
+      numero: Number(candidate.nNF),
       status: forced?.action === 'deny' ? 'denegada' : 'autorizada',
       cStat: status.cStat,
       xMotivo: status.xMotivo,
       protocolo: nProt,
       recebidoEm: context.receivedAt,
       digestValue: digVal,
-      protNfe: answer(view, status, { nProt, digVal }),
+      protNfe: answer(chave, status, { nProt, digVal }),
     };
     return record;
   });
@@ -142,7 +188,7 @@ export async function authoriseNotes(
       protNFe:
         outcome.kind === 'registered'
           ? record.protNfe
-          : answer(candidate.view, refusal(outcome, candidate.digVal), {
+          : answer(candidate.chave, refusal(outcome, candidate.digVal), {
               digVal: candidate.digVal,
             }),
       dropAnswer: drop,

@@ -3,6 +3,7 @@ import { retEnviNFe } from '../answers/messages.js';
 import type { RequestContext, ServiceAnswer } from '../context.js';
 import { saveLot } from '../db/lots.js';
 import { nextReceipt } from '../db/numbers.js';
+import type { Knobs } from '../knobs.js';
 import { activeOutage } from '../knobs.js';
 import { rejection } from '../rules/rejection.js';
 import type { XmlElement } from '../xml/dom.js';
@@ -10,21 +11,44 @@ import { children, text } from '../xml/dom.js';
 import { messageRejection } from '../xml/message-checks.js';
 import { checkSignatures } from '../xml/signature-status.js';
 import { outageStatus } from './outage.js';
-import { authoriseNotes } from './authorise-nfe.js';
+import type { JudgedNotes } from './authorise-nfe.js';
+import { authoriseNotes, judgeNotes } from './authorise-nfe.js';
 import { takeDrop } from './drop-answer.js';
 
 /** UF used in lot-level answers when the lot names none (SVRS, which serves most UFs). */
 const DEFAULT_CUF = '43';
 
+/** A lot judged as far as its tree tells: what `settleLot` needs, and nothing of the tree. */
+interface JudgedLot {
+  /** The run knobs as the lot arrived. */
+  readonly knobs: Knobs;
+  readonly cUF: string;
+  readonly dhRecbto: string;
+  readonly synchronous: boolean;
+  readonly notes: JudgedNotes;
+}
+
 /**
  * NFeAutorizacao4 (`enviNFe`): checks the lot, judges each NF-e and answers synchronously with
- * the protNFe (indSinc=1, one note) or with a receipt for NFeRetAutorizacao4 (indSinc=0).
+ * the protNFe (indSinc=1, one note) or with a receipt for NFeRetAutorizacao4 (indSinc=0). Not an
+ * async function: what reads the lot's tree runs first, to its end (`judgeLot`), and the waits
+ * for the registry (`settleLot`) hold none of it (authorise-nfe.ts, `judgeNotes`).
  */
-export async function autorizacao(
+export function autorizacao(
   message: string,
   root: XmlElement,
   context: RequestContext,
-): Promise<ServiceAnswer> {
+): ServiceAnswer | Promise<ServiceAnswer> {
+  const lot = judgeLot(message, root, context);
+  return 'message' in lot ? lot : settleLot(lot, context);
+}
+
+/** The lot's own checks (outage, size, schema, indSinc) and each note's signature and rules. */
+function judgeLot(
+  message: string,
+  root: XmlElement,
+  context: RequestContext,
+): ServiceAnswer | JudgedLot {
   const { knobs } = context.state;
   const dhRecbto = brasiliaDateTime(context.receivedAt);
   const notes = children(root, 'NFe');
@@ -52,15 +76,17 @@ export async function autorizacao(
         'Rejeição: Solicitada resposta assíncrona para Lote com somente 1 (uma) NF-e',
       ),
     );
+  const judged = judgeNotes(notes, checkSignatures(message, 'infNFe', notes.length), context);
+  return { knobs, cUF, dhRecbto, synchronous, notes: judged };
+}
 
-  const verdicts = await authoriseNotes(
-    notes,
-    checkSignatures(message, 'infNFe', notes.length),
-    context,
-  );
+/** The registry's part: protocols, then the synchronous answer or the receipt of the kept lot. */
+async function settleLot(lot: JudgedLot, context: RequestContext): Promise<ServiceAnswer> {
+  const { knobs, cUF, dhRecbto } = lot;
+  const verdicts = await authoriseNotes(lot.notes, context);
   const dropAnswer = verdicts.some((v) => v.dropAnswer) || takeDrop(context.state, 'dropAnswers');
 
-  if (synchronous && !knobs.syncAnsweredAsync) {
+  if (lot.synchronous && !knobs.syncAnsweredAsync) {
     return {
       message: retEnviNFe(
         { cStat: '104', xMotivo: 'Lote processado', cUF, dhRecbto },
