@@ -247,6 +247,19 @@ export const branchRefs = (i) => ({
   branch_ref: `branch-${String(i).padStart(2, '0')}`,
 });
 
+/** Series `serie` (numbering from 1) on each of the stack's branches, through POST /v1/series. */
+export async function createSeriesOnEveryBranch(stack, serieOf) {
+  for (let i = 0; i < BRANCHES; i++) {
+    const serie = serieOf(i);
+    const res = await fetch(`${stack.api.url}/v1/series`, {
+      method: 'POST',
+      headers: { 'x-api-key': stack.product.api_key, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...branchRefs(i), serie, next_number: 1 }),
+    });
+    if (res.status !== 201) throw new Error(`series ${serie}: ${res.status} ${await res.text()}`);
+  }
+}
+
 async function prepareBranches(api, apiKey, pfx, cnpj, log) {
   const ids = [];
   for (let i = 0; i < BRANCHES; i++) {

@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { emissionRequest } from '@emissor/test-support';
 
 import { hostIo, hostIoBetween } from './host-io.mjs';
-import { BRANCHES, branchRefs, cpuBetween } from './stack.mjs';
+import { BRANCHES, branchRefs, cpuBetween, createSeriesOnEveryBranch } from './stack.mjs';
 import { percentile } from './stats.mjs';
 
 export const WINDOW_S = 5;
@@ -394,14 +394,7 @@ const WARM_UP_SERIE = 2;
  * then measured instead of any decay. Each warm-up window's rate is logged.
  */
 async function warmUp(stack, { quick, log }) {
-  for (let i = 0; i < BRANCHES; i++) {
-    const res = await fetch(`${stack.api.url}/v1/series`, {
-      method: 'POST',
-      headers: { 'x-api-key': stack.product.api_key, 'content-type': 'application/json' },
-      body: JSON.stringify({ ...branchRefs(i), serie: WARM_UP_SERIE, next_number: 1 }),
-    });
-    if (res.status !== 201) throw new Error(`warm-up series: ${res.status} ${await res.text()}`);
-  }
+  await createSeriesOnEveryBranch(stack, () => WARM_UP_SERIE);
   const durationS = quick ? 5 : 15;
   const rates = [];
   await closedLoop({

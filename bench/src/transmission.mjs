@@ -17,6 +17,7 @@ import {
   childrenOf,
   cpuBetween,
   cpuSeconds,
+  createSeriesOnEveryBranch,
   startPostgres,
   withStack,
 } from './stack.mjs';
@@ -41,17 +42,7 @@ const simulatorNice = () => Number(process.env.BENCH_SIMULATOR_NICE ?? 19);
 // series of its own for this part.
 const serieOf = (branch) => 100 + branch;
 
-async function ownSeries(stack) {
-  for (let i = 0; i < BRANCHES; i++) {
-    const res = await fetch(`${stack.api.url}/v1/series`, {
-      method: 'POST',
-      headers: { 'x-api-key': stack.product.api_key, 'content-type': 'application/json' },
-      body: JSON.stringify({ ...branchRefs(i), serie: serieOf(i), next_number: 1 }),
-    });
-    if (res.status !== 201)
-      throw new Error(`series ${serieOf(i)}: ${res.status} ${await res.text()}`);
-  }
-}
+const ownSeries = (stack) => createSeriesOnEveryBranch(stack, serieOf);
 
 const bodiesOf = () =>
   Array.from({ length: BRANCHES }, (_, i) =>
