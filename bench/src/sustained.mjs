@@ -362,6 +362,7 @@ export async function runSustained(withStack, { quick, log, seconds }) {
     await withStack({ quick, log }, async (stack) => {
       database = stack.pg.embedded ? 'embedded' : 'DATABASE_URL';
       await warmUp(stack, { quick, log });
+      // Statistics for the planner, as the http part gathers them after its warm-up.
       await stack.sql.query('analyze documents, document_xml, series, certificates');
       const { rows } = await stack.sql.query(
         `select name, setting from pg_settings where name in
