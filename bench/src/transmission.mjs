@@ -42,8 +42,6 @@ const simulatorNice = () => Number(process.env.BENCH_SIMULATOR_NICE ?? 19);
 // series of its own for this part.
 const serieOf = (branch) => 100 + branch;
 
-const ownSeries = (stack) => createSeriesOnEveryBranch(stack, serieOf);
-
 const bodiesOf = () =>
   Array.from({ length: BRANCHES }, (_, i) =>
     JSON.stringify(emissionRequest(branchRefs(i), { items: 10, serie: serieOf(i) })),
@@ -55,7 +53,7 @@ const bodiesOf = () =>
  * measures that phase's own transmission rather than the catching up on the previous one's.
  */
 async function emissionLoad(stack, { quick, log, label, settle = async () => {} }) {
-  await ownSeries(stack);
+  await createSeriesOnEveryBranch(stack, serieOf);
   const duration = quick ? 3 : 10;
   // p99 of a fixed rate needs more answers than 10 s give (2,000: the 20th slowest).
   const openDuration = quick ? 3 : 30;
@@ -306,7 +304,7 @@ export async function runTransmission({ quick, log }) {
   let e2e;
   if (phases.includes('e2e'))
     await withTransmittingStack({ quick, log, nice: 0 }, async (stack, simulator) => {
-      await ownSeries(stack);
+      await createSeriesOnEveryBranch(stack, serieOf);
       await warmUp(stack, quick, bodiesOf());
       await drained(stack, 600_000);
       e2e = await endToEnd(stack, simulator, { quick, log });

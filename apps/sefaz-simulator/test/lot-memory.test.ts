@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -26,16 +26,14 @@ setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
 let databaseUrl: string;
+const dataDir = mkdtempSync(join(tmpdir(), 'sefaz-simulator-memory-'));
 let simulator: RunningSimulator;
 let session: SimulatorSession;
 let acme: Company;
 
 beforeAll(async () => {
   databaseUrl = await createTestDatabase();
-  simulator = await startSefazSimulator({
-    databaseUrl,
-    dataDir: mkdtempSync(join(tmpdir(), 'sefaz-simulator-memory-')),
-  });
+  simulator = await startSefazSimulator({ databaseUrl, dataDir });
   session = new SimulatorSession(simulator);
   acme = company('58716523000119');
 });
@@ -43,6 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   session?.close();
   await simulator?.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const heapAfterCollecting = (): number => {
