@@ -10,7 +10,7 @@ import {
 
 import { finalOf, laterOf, resultOfNfe } from './outcomes.js';
 import { sefazCaller, type ExchangeSettings } from './sefaz-call.js';
-import type { AttemptResult, ClaimedDocument } from './transmission-queue.js';
+import type { AttemptResult, ClaimedDocument, ClaimedToSend } from './transmission-queue.js';
 
 export type { ExchangeSettings } from './sefaz-call.js';
 
@@ -21,7 +21,7 @@ export type { ExchangeSettings } from './sefaz-call.js';
  */
 export async function runAttempt(
   settings: ExchangeSettings,
-  claimed: ClaimedDocument,
+  claimed: ClaimedToSend,
   credentials: TlsCredentials,
 ): Promise<AttemptResult> {
   const ambiente = claimed.ambiente as Ambiente;

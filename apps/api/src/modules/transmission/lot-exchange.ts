@@ -1,6 +1,6 @@
 import {
   buildConsReciNFe,
-  buildEnviNFe,
+  buildEnviNFeParts,
   classifyAutorizacao,
   cStatMeaning,
   type Ambiente,
@@ -11,7 +11,7 @@ import {
 import { idLoteOf, notSentBefore } from './exchange.js';
 import { laterOf, resultOfNfe } from './outcomes.js';
 import { sefazCaller, type ExchangeSettings } from './sefaz-call.js';
-import type { AttemptResult, ClaimedDocument } from './transmission-queue.js';
+import type { AttemptResult, ClaimedDocument, ClaimedToSend } from './transmission-queue.js';
 
 /**
  * Sends several NF-e of one certificate, UF and ambiente as one asynchronous lot (indSinc=0).
@@ -21,15 +21,16 @@ import type { AttemptResult, ClaimedDocument } from './transmission-queue.js';
  */
 export async function sendLot(
   settings: ExchangeSettings,
-  lot: readonly ClaimedDocument[],
+  lot: readonly ClaimedToSend[],
   credentials: TlsCredentials,
 ): Promise<AttemptResult[]> {
   const [first] = lot;
   if (!first || lot.length < 2) throw new Error('a lot has at least two documents');
   const call = sefazCaller(settings, first.chave, first.ambiente as Ambiente, credentials);
+  // In pieces: the lot (up to 500 KB) is written to the connection without being put together.
   const { answer, failure } = await call(
     'NFeAutorizacao4',
-    buildEnviNFe({
+    buildEnviNFeParts({
       idLote: idLoteOf(first.attempt),
       sincrono: false,
       nfes: lot.map((d) => d.xml),

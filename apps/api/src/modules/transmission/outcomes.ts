@@ -1,4 +1,9 @@
-import { buildNfeProc, type Classification, type NfeOutcome, type ProtNFe } from '@emissor/sefaz';
+import {
+  ProcAssemblyError,
+  type Classification,
+  type NfeOutcome,
+  type ProtNFe,
+} from '@emissor/sefaz';
 
 import { receiptPollDelayMs } from './receipt-pacing.js';
 import { laterAttempt } from './retry-delay.js';
@@ -17,9 +22,11 @@ export function finalOf(
   if (result === 'rejeitada') return { kind: 'final', status: 'rejeitada', cStat, xMotivo };
   if (result !== 'autorizada' && result !== 'denegada' && result !== 'cancelada') return undefined;
   if (!protNFe) return undefined;
-  // Proves the protocol is this NF-e's (same chave) before it is stored; the nfeProc itself is
-  // put together when it is read (documents.repository.ts), so the NF-e is not stored twice.
-  buildNfeProc(claimed.xml, protNFe.xml);
+  // The protocol must be this NF-e's before it is stored: the nfeProc is put together from both
+  // when it is read (documents.repository.ts, buildNfeProc), so the NF-e is not stored twice.
+  // The chave is the document's own (its infNFe Id), so no XML is needed to compare them.
+  if (protNFe.chNFe !== claimed.chave)
+    throw new ProcAssemblyError('the protNFe is for another chave than the NF-e');
   return {
     kind: 'final',
     status: result,

@@ -5,9 +5,16 @@ import { PACKING_CERTIFICATE_JOIN, STORED_XML_COLUMNS } from '../../storage/stor
  * `document_id` and `was_sent`, its limit in $1) is claimed in the same statement, before anything
  * is sent: the attempt count (the fence its result is stored under), a lease of $2 ms (the rows are
  * invisible to other claims until it ends) and `sent`, so that whoever claims a row after a crash
- * consults SEFAZ first. It returns `sent` as it was before this claim.
+ * consults SEFAZ first. It returns `sent` as it was before this claim. `withXml`: the stored XML
+ * as well, for claims that may send; a receipt poll asks by recibo and checks protocols by chave,
+ * so its claim leaves the XML (and its unpacking) out.
  */
-export function claimStatement(name: string, picked: string) {
+export function claimStatement(name: string, { withXml }: { withXml: boolean }, picked: string) {
+  const xmlColumns = withXml ? `, ${STORED_XML_COLUMNS}` : '';
+  const xmlJoins = withXml
+    ? `join document_xml x on x.document_id = c.document_id
+      ${PACKING_CERTIFICATE_JOIN}`
+    : '';
   return {
     name,
     text: `
@@ -22,11 +29,10 @@ export function claimStatement(name: string, picked: string) {
       select c.document_id as "documentId", c.attempts as attempt, c.was_sent as "maybeSent",
              c.recibo, c.recibo_at as "reciboAt", c.t_med as "tMed", c.last_cstat as "lastCStat",
              c.enqueued_at as "enqueuedAt", d.chave_acesso as chave, d.ambiente,
-             d.product_id as "productId", ${STORED_XML_COLUMNS}, cert.id as "certificateId"
+             d.product_id as "productId", cert.id as "certificateId"${xmlColumns}
       from claimed c
       join documents d on d.id = c.document_id
-      join document_xml x on x.document_id = c.document_id
-      ${PACKING_CERTIFICATE_JOIN}
+      ${xmlJoins}
       left join certificates cert
         on cert.product_id = d.product_id and cert.tenant_ref = d.tenant_ref
        and cert.branch_ref = d.branch_ref and cert.deleted_at is null

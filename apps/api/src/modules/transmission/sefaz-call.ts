@@ -8,6 +8,7 @@ import {
   type SefazAnswer,
   type SefazClient,
   type SefazService,
+  type SoapMessage,
   type TlsCredentials,
 } from '@emissor/sefaz';
 
@@ -29,7 +30,7 @@ export interface ExchangeSettings {
 export type CallResult =
   { answer: SefazAnswer; failure?: undefined } | { answer?: undefined; failure: Classification };
 
-export type SefazCaller = (service: SefazService, message: string) => Promise<CallResult>;
+export type SefazCaller = (service: SefazService, message: SoapMessage) => Promise<CallResult>;
 
 /**
  * Calls to the authoriser of a chave's UF and ambiente with one certificate. Transport and answer

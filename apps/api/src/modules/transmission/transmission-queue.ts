@@ -18,11 +18,16 @@ export interface ClaimedDocument {
   chave: string;
   ambiente: string;
   productId: string;
-  xml: string;
   /** The slot's live certificate now (null: deleted meanwhile; the attempt waits for a new one). */
   certificateId: string | null;
   enqueuedAt: Date;
 }
+
+/**
+ * A document claimed to be sent (never sent, or consulted first and sent if SEFAZ never got it),
+ * with its signed XML. A receipt poll needs only the chave, so its claim reads no XML.
+ */
+export type ClaimedToSend = ClaimedDocument & { xml: string };
 
 /** What an attempt ends with: a final status stored with the document, or another try later. */
 export type AttemptResult =
@@ -46,8 +51,8 @@ export type AttemptResult =
       error: string;
     };
 
-/** A claim's row: the document's XML as stored (storedXmlText reads it). */
-type ClaimedRow = Omit<ClaimedDocument, 'xml'> & StoredXmlRow;
+/** The row of a claim to send: the document's XML as stored (storedXmlText reads it). */
+type ClaimedRowToSend = ClaimedDocument & StoredXmlRow;
 
 export type SettledResult = { claimed: ClaimedDocument; result: AttemptResult };
 
@@ -55,6 +60,7 @@ export type SettledResult = { claimed: ClaimedDocument; result: AttemptResult };
 // every document of it (polling per document would count against the recibo's 40 an hour).
 const CLAIM_RECEIPTS = claimStatement(
   'emissor_transmission_claim_receipts',
+  { withXml: false },
   `with due as (
      select recibo from transmission_queue
      where available_at <= now() and recibo is not null
@@ -69,6 +75,7 @@ const CLAIM_RECEIPTS = claimStatement(
 // Documents an earlier attempt may have sent, without a recibo: each is consulted on its own.
 const CLAIM_RESUMED = claimStatement(
   'emissor_transmission_claim_resumed',
+  { withXml: true },
   `with picked as materialized (
      select document_id, sent as was_sent from transmission_queue
      where available_at <= now() and sent and recibo is null
@@ -80,6 +87,7 @@ const CLAIM_RESUMED = claimStatement(
 // Documents never sent: packed into lots by the worker.
 const CLAIM_FRESH = claimStatement(
   'emissor_transmission_claim_fresh',
+  { withXml: true },
   `with picked as materialized (
      select document_id, sent as was_sent from transmission_queue
      where available_at <= now() and not sent
@@ -196,9 +204,9 @@ export interface TransmissionQueue {
   /** Documents waiting on the `maxRecibos` recibos longest due, every claimable one of each lot. */
   claimReceipts(maxRecibos: number, leaseMs: number): Promise<ClaimedDocument[]>;
   /** Documents that may have been sent before (consulted first), without a recibo. */
-  claimResumed(limit: number, leaseMs: number): Promise<ClaimedDocument[]>;
+  claimResumed(limit: number, leaseMs: number): Promise<ClaimedToSend[]>;
   /** Documents never sent. */
-  claimFresh(limit: number, leaseMs: number): Promise<ClaimedDocument[]>;
+  claimFresh(limit: number, leaseMs: number): Promise<ClaimedToSend[]>;
   /** Gives claimed documents back untouched (as if never claimed), due now. */
   release(claimed: readonly ClaimedDocument[]): Promise<void>;
   /** Stores the attempt's result; false when the attempt had lost the row (its lease ran out). */
@@ -214,17 +222,23 @@ export interface TransmissionQueueOptions {
   /** SEFAZ_VOID_REJECTED: a rejection queues the inutilização of the document's number. */
   voidRejected: boolean;
   /** Told of a claimed document whose stored XML could not be read (it was set aside). */
-  onUnreadableXml?: (claimed: Omit<ClaimedDocument, 'xml'>, error: unknown) => void;
+  onUnreadableXml?: (claimed: ClaimedDocument, error: unknown) => void;
 }
 
 export function createTransmissionQueue(
   pool: pg.Pool,
   options: TransmissionQueueOptions = { voidRejected: true },
 ): TransmissionQueue {
-  const claim = async (statement: typeof CLAIM_FRESH, limit: number, leaseMs: number) => {
+  const claim = async (statement: typeof CLAIM_RECEIPTS, limit: number, leaseMs: number) => {
     if (limit <= 0) return [];
-    const { rows } = await pool.query<ClaimedRow>({ ...statement, values: [limit, leaseMs] });
-    const readable: ClaimedDocument[] = [];
+    const { rows } = await pool.query<ClaimedDocument>({ ...statement, values: [limit, leaseMs] });
+    return rows;
+  };
+
+  const claimToSend = async (statement: typeof CLAIM_FRESH, limit: number, leaseMs: number) => {
+    if (limit <= 0) return [];
+    const { rows } = await pool.query<ClaimedRowToSend>({ ...statement, values: [limit, leaseMs] });
+    const readable: ClaimedToSend[] = [];
     const unreadable: SettledResult[] = [];
     for (const { packing, packed, certificate_base64, xml, ...claimed } of rows) {
       try {
@@ -239,7 +253,7 @@ export function createTransmissionQueue(
         // state untouched (a document never sent stays never sent), and reported.
         options.onUnreadableXml?.(claimed, error);
         unreadable.push({
-          claimed: { ...claimed, xml: '' },
+          claimed,
           result: {
             kind: 'later',
             delayMs: UNREADABLE_XML_RETRY_MS,
@@ -316,8 +330,8 @@ export function createTransmissionQueue(
 
   return {
     claimReceipts: (maxRecibos, leaseMs) => claim(CLAIM_RECEIPTS, maxRecibos, leaseMs),
-    claimResumed: (limit, leaseMs) => claim(CLAIM_RESUMED, limit, leaseMs),
-    claimFresh: (limit, leaseMs) => claim(CLAIM_FRESH, limit, leaseMs),
+    claimResumed: (limit, leaseMs) => claimToSend(CLAIM_RESUMED, limit, leaseMs),
+    claimFresh: (limit, leaseMs) => claimToSend(CLAIM_FRESH, limit, leaseMs),
     async release(claimed) {
       if (claimed.length === 0) return;
       await pool.query({

@@ -9,6 +9,7 @@ import type { ExchangeSettings } from './sefaz-call.js';
 import type {
   AttemptResult,
   ClaimedDocument,
+  ClaimedToSend,
   SettledResult,
   TransmissionQueue,
 } from './transmission-queue.js';
@@ -47,7 +48,10 @@ export interface TransmissionWorkers {
 }
 
 /** One exchange with SEFAZ and the documents it settles. */
-type Unit = { kind: 'receipt' | 'lot' | 'single'; documents: ClaimedDocument[] };
+type Unit =
+  | { kind: 'receipt'; documents: ClaimedDocument[] }
+  | { kind: 'lot'; documents: ClaimedToSend[] }
+  | { kind: 'single'; documents: [ClaimedToSend] };
 
 /** Certificates are compared by their bytes: branches that share one may share a lot. */
 const certificateKeys = new WeakMap<TlsCredentials, string>();
@@ -94,7 +98,7 @@ export function startTransmissionWorkers(
     const credentials = await credentialsOf(first.certificateId);
     if (unit.kind === 'receipt') return pollReceipt(settings, unit.documents, credentials);
     if (unit.kind === 'lot') return sendLot(settings, unit.documents, credentials);
-    return [await runAttempt(settings, first, credentials)];
+    return [await runAttempt(settings, unit.documents[0], credentials)];
   };
 
   const run = async (unit: Unit) => {
@@ -255,8 +259,11 @@ export function startTransmissionWorkers(
     const sends = planSends(fresh, await keysOf(fresh));
     // More groups than free exchanges (many certificates at once): the rest is given back.
     await queue.release(sends.slice(limit).flat());
-    for (const documents of sends.slice(0, limit))
-      start({ kind: documents.length > 1 ? 'lot' : 'single', documents });
+    for (const documents of sends.slice(0, limit)) {
+      const [only, ...others] = documents;
+      if (only && others.length === 0) start({ kind: 'single', documents: [only] });
+      else start({ kind: 'lot', documents });
+    }
     return more || fresh.length === limit * MAX_NFE_PER_LOT || sends.length > limit;
   };
 

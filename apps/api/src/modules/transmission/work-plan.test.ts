@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import type { ClaimedDocument } from './transmission-queue.js';
+import type { ClaimedDocument, ClaimedToSend } from './transmission-queue.js';
 import { planReceipts, planSends } from './work-plan.js';
 
 let next = 0;
-function claimed(overrides: Partial<ClaimedDocument> = {}, bytes = 100): ClaimedDocument {
+function claimed(overrides: Partial<ClaimedToSend> = {}, bytes = 100): ClaimedToSend {
   next += 1;
   return {
     documentId: `doc-${next}`,

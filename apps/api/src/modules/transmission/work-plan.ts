@@ -1,6 +1,6 @@
 import { packLots } from '@emissor/sefaz';
 
-import type { ClaimedDocument } from './transmission-queue.js';
+import type { ClaimedDocument, ClaimedToSend } from './transmission-queue.js';
 
 /**
  * Documents never sent, split into what goes to SEFAZ together: those with the same key (one
@@ -9,12 +9,12 @@ import type { ClaimedDocument } from './transmission-queue.js';
  * sent synchronously, a longer one as an asynchronous lot.
  */
 export function planSends(
-  documents: readonly ClaimedDocument[],
+  documents: readonly ClaimedToSend[],
   keyOf: (document: ClaimedDocument) => string | undefined,
   limits: { maxCount?: number; maxBytes?: number } = {},
-): ClaimedDocument[][] {
-  const groups = new Map<string, ClaimedDocument[]>();
-  const alone: ClaimedDocument[][] = [];
+): ClaimedToSend[][] {
+  const groups = new Map<string, ClaimedToSend[]>();
+  const alone: ClaimedToSend[][] = [];
   for (const document of documents) {
     const key = keyOf(document);
     if (key === undefined) alone.push([document]);
