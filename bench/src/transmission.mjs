@@ -176,6 +176,7 @@ async function endToEnd(stack, simulator, { quick, log }) {
   const result = {
     emitted: emitted.ok,
     emissionRate: rate,
+    emissionLatency: { p50: emitted.p50, p90: emitted.p90, p99: emitted.p99, max: emitted.max },
     emissionErrors: emitted.errors + emitted.non2xx,
     emissionStatuses: emitted.statuses,
     emissionErrorCodes: emitted.errorCodes,

@@ -14,6 +14,7 @@ import { generateTestPfx } from '@emissor/test-support';
 import {
   buildCancelamentoEvento,
   buildEnviNFe,
+  buildEnviNFeParts,
   buildConsStatServ,
   buildProtNFe,
   buildRetConsReciNFe,
@@ -72,6 +73,10 @@ timeIt('build + sign a cancel evento (RSA-2048)', 300, () =>
 const nfe = `<NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe Id="NFe${chave}" versao="4.00">${'<det>x</det>'.repeat(400)}</infNFe></NFe>`;
 timeIt('buildEnviNFe of 50 NF-e (~5 KB each)', 300, () =>
   buildEnviNFe({ idLote: '1', sincrono: false, nfes: Array(50).fill(nfe) }),
+);
+// What SefazClient sends a lot as: the pieces, never joined (buildEnviNFe joins them).
+timeIt('buildEnviNFeParts of the same 50 NF-e', 300, () =>
+  buildEnviNFeParts({ idLote: '1', sincrono: false, nfes: Array(50).fill(nfe) }),
 );
 
 const base = { tpAmb: '2', verAplic: 'BENCH', cUF: '35', dhRecbto: '2026-11-26T10:00:00-03:00' };

@@ -1,5 +1,10 @@
 // Messages (pure)
-export { buildEnviNFe, MAX_MESSAGE_BYTES, MAX_NFE_PER_LOT } from './messages/envi-nfe.js';
+export {
+  buildEnviNFe,
+  buildEnviNFeParts,
+  MAX_MESSAGE_BYTES,
+  MAX_NFE_PER_LOT,
+} from './messages/envi-nfe.js';
 export { buildConsReciNFe, buildConsSitNFe, buildConsStatServ } from './messages/queries.js';
 export {
   buildCancelamentoEvento,
@@ -30,6 +35,7 @@ export {
   soapFaultEnvelope,
   soapRequestContentType,
   soapRequestEnvelope,
+  soapRequestEnvelopeParts,
   soapResponseContentType,
   soapResponseEnvelope,
 } from './soap/envelope.js';
@@ -128,7 +134,7 @@ export type { CancelamentoInput, CartaCorrecaoInput } from './messages/evento.js
 export type { InutilizacaoInput } from './messages/inut-nfe.js';
 export type { Ambiente, Autor, SchemaTextProblem } from './messages/fields.js';
 export type { SefazMessageErrorCode } from './messages/errors.js';
-export type { SoapVersion } from './soap/envelope.js';
+export type { SoapMessage, SoapVersion } from './soap/envelope.js';
 export type { SoapRequest, SoapRequestErrorCode } from './soap/request.js';
 export type {
   ProcEventoNFe,

@@ -1,3 +1,4 @@
+import { byteLengthOf } from '../byte-length.js';
 import { NFE_NAMESPACE } from '../namespaces.js';
 import { withoutXmlDeclaration } from '../xml/escape.js';
 import { SefazMessageError } from './errors.js';
@@ -27,6 +28,18 @@ export interface EnviNFeInput {
  *   or a message over 500 KB.
  */
 export function buildEnviNFe(input: EnviNFeInput): string {
+  return buildEnviNFeParts(input).join('');
+}
+
+/**
+ * `buildEnviNFe`'s message as the pieces it is made of, in order: its opening, each NF-e, its
+ * close. `SefazClient` sends them one after another (`SefazCall.message`), so a 50-NF-e lot of up
+ * to 500 KB is never put together in memory: one string or buffer that large costs more to
+ * allocate (fresh pages, V8's large-object space) than to fill.
+ *
+ * @throws {SefazMessageError} as buildEnviNFe.
+ */
+export function buildEnviNFeParts(input: EnviNFeInput): readonly string[] {
   const idLote = requireIdLote(input.idLote);
   if (input.nfes.length < 1 || input.nfes.length > MAX_NFE_PER_LOT)
     throw new SefazMessageError(
@@ -39,10 +52,13 @@ export function buildEnviNFe(input: EnviNFeInput): string {
       throw new SefazMessageError(`nfes[${index}]`, 'expected an <NFe> document');
     return body;
   });
-  const xml =
+  const parts = [
     `<enviNFe xmlns="${NFE_NAMESPACE}" versao="4.00"><idLote>${idLote}</idLote>` +
-    `<indSinc>${input.sincrono ? '1' : '0'}</indSinc>${documents.join('')}</enviNFe>`;
-  if (Buffer.byteLength(xml, 'utf8') > MAX_MESSAGE_BYTES)
+      `<indSinc>${input.sincrono ? '1' : '0'}</indSinc>`,
+    ...documents,
+    '</enviNFe>',
+  ];
+  if (byteLengthOf(parts) > MAX_MESSAGE_BYTES)
     throw new SefazMessageError('nfes', `the lot exceeds ${MAX_MESSAGE_BYTES} bytes`);
-  return xml;
+  return parts;
 }

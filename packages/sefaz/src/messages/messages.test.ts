@@ -11,7 +11,7 @@ import {
   xmlsec1Verifies,
 } from '../../test/tools.js';
 import { SefazMessageError } from './errors.js';
-import { buildEnviNFe } from './envi-nfe.js';
+import { buildEnviNFe, buildEnviNFeParts, MAX_MESSAGE_BYTES } from './envi-nfe.js';
 import {
   buildCancelamentoEvento,
   buildCartaCorrecaoEvento,
@@ -181,6 +181,19 @@ describe('message contents', () => {
     expect(lot).toBe(
       `<enviNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><idLote>9</idLote><indSinc>1</indSinc>${nfe1.xml.replace(/^<\?xml[^>]*>/, '')}</enviNFe>`,
     );
+  });
+
+  it('builds the same lot in pieces: its opening, each NF-e as given, its close', () => {
+    const input = { idLote: '9', sincrono: false, nfes: [nfe1.xml, nfe2.xml] };
+    const parts = buildEnviNFeParts(input);
+    expect(parts.join('')).toBe(buildEnviNFe(input));
+    expect(parts.slice(1, -1)).toEqual(
+      [nfe1.xml, nfe2.xml].map((x) => x.replace(/^<\?xml[^>]*>/, '')),
+    );
+    // The 500 KB limit counts the pieces' bytes together.
+    const big = nfe1.xml.replace('</NFe>', `${'x'.repeat(MAX_MESSAGE_BYTES / 2)}</NFe>`);
+    expect(() => buildEnviNFeParts({ ...input, nfes: [big, big] })).toThrow(SefazMessageError);
+    expect(buildEnviNFeParts({ ...input, nfes: [big] })).toHaveLength(3);
   });
 
   it('refuses input the schema would refuse, naming the field', () => {

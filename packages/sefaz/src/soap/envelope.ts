@@ -6,16 +6,30 @@ import { withoutXmlDeclaration } from '../xml/escape.js';
 export type SoapVersion = '1.1' | '1.2';
 
 /**
+ * A message to send: one text, or pieces sent one after another that together are the message
+ * (`buildEnviNFeParts`: a lot is never put together in memory).
+ */
+export type SoapMessage = string | readonly string[];
+
+/**
  * The SOAP 1.2 request SEFAZ expects: no header, the message inside `nfeDadosMsg` in the service's
  * WSDL namespace (sefaz.md §1.1). The message keeps its own `xmlns`, so its bytes (and signatures)
  * are exactly what was built.
  */
-export function soapRequestEnvelope(service: SefazService, message: string): string {
-  return (
+export function soapRequestEnvelope(service: SefazService, message: SoapMessage): string {
+  return soapRequestEnvelopeParts(service, message).join('');
+}
+
+/** `soapRequestEnvelope` in pieces: the envelope's opening, the message's pieces, its close. */
+export function soapRequestEnvelopeParts(service: SefazService, message: SoapMessage): string[] {
+  const [first = '', ...rest] = typeof message === 'string' ? [message] : message;
+  return [
     `<?xml version="1.0" encoding="utf-8"?><soap12:Envelope xmlns:soap12="${SOAP12_NAMESPACE}">` +
-    `<soap12:Body><nfeDadosMsg xmlns="${wsdlNamespace(service)}">${withoutXmlDeclaration(message)}` +
-    `</nfeDadosMsg></soap12:Body></soap12:Envelope>`
-  );
+      `<soap12:Body><nfeDadosMsg xmlns="${wsdlNamespace(service)}">`,
+    withoutXmlDeclaration(first),
+    ...rest,
+    `</nfeDadosMsg></soap12:Body></soap12:Envelope>`,
+  ];
 }
 
 /**

@@ -1,7 +1,11 @@
 import { parseSefazAnswer } from '../answers/parse.js';
 import type { SefazAnswer } from '../answers/types.js';
 import type { Endpoint } from '../endpoints/resolve.js';
-import { soapRequestContentType, soapRequestEnvelope } from '../soap/envelope.js';
+import {
+  soapRequestContentType,
+  soapRequestEnvelopeParts,
+  type SoapMessage,
+} from '../soap/envelope.js';
 import type { TlsCredentials } from './agent-pool.js';
 import { AgentPool } from './agent-pool.js';
 import type { SoapResponse } from './post.js';
@@ -27,8 +31,11 @@ export interface SefazCall {
   readonly credentials: TlsCredentials;
   /** From `resolveEndpoint` (its URL and SOAP action). */
   readonly endpoint: Endpoint;
-  /** The message (`enviNFe`, `consSitNFe`, …), sent inside the SOAP 1.2 envelope. */
-  readonly message: string;
+  /**
+   * The message (`enviNFe`, `consSitNFe`, …), sent inside the SOAP 1.2 envelope: a text, or its
+   * pieces (`buildEnviNFeParts`), written one after another.
+   */
+  readonly message: SoapMessage;
   readonly timeoutMs?: number;
 }
 
@@ -74,7 +81,7 @@ export class SefazClient {
   post(call: SefazCall): Promise<SoapResponse> {
     return postSoap({
       url: call.endpoint.url,
-      body: soapRequestEnvelope(call.endpoint.service, call.message),
+      body: soapRequestEnvelopeParts(call.endpoint.service, call.message),
       contentType: soapRequestContentType(call.endpoint.service, call.endpoint.soapAction),
       agent: this.pool.agentFor(call.credentials),
       timeoutMs: call.timeoutMs ?? this.timeoutMs,

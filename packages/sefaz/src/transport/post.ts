@@ -1,11 +1,13 @@
 import type { Agent } from 'node:https';
 import { request } from 'node:https';
 
+import { byteLengthOf } from '../byte-length.js';
 import { TransportError } from './errors.js';
 
 export interface SoapPost {
   readonly url: string;
-  readonly body: string;
+  /** The request body; pieces are written one after another, never joined (a lot is 500 KB). */
+  readonly body: string | readonly string[];
   readonly contentType: string;
   readonly agent: Agent;
   /** Whole exchange, from connecting to the last byte of the answer. */
@@ -50,7 +52,7 @@ function errorCode(error: unknown): string {
  */
 export function postSoap(post: SoapPost): Promise<SoapResponse> {
   return new Promise((resolve, reject) => {
-    const payload = Buffer.from(post.body, 'utf8');
+    const parts = typeof post.body === 'string' ? [post.body] : post.body;
     let sent = false;
     let settled = false;
     const fail = (error: TransportError): void => {
@@ -63,7 +65,7 @@ export function postSoap(post: SoapPost): Promise<SoapResponse> {
     const req = request(post.url, {
       method: 'POST',
       agent: post.agent,
-      headers: { 'Content-Type': post.contentType, 'Content-Length': payload.length },
+      headers: { 'Content-Type': post.contentType, 'Content-Length': byteLengthOf(parts) },
     });
     const timer = setTimeout(() => {
       fail(new TransportError('timeout', `no answer within ${post.timeoutMs} ms`, sent));
@@ -116,6 +118,7 @@ export function postSoap(post: SoapPost): Promise<SoapResponse> {
         resolve({ status, contentType: res.headers['content-type'], body });
       });
     });
-    req.end(payload);
+    for (const part of parts) req.write(part, 'utf8');
+    req.end();
   });
 }

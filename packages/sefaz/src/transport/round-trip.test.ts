@@ -13,12 +13,13 @@ import { serverCertificate, testCa } from '../../test/tls.js';
 import { xmllintAvailable, xmllintErrors } from '../../test/tools.js';
 import { classifyAutorizacao } from '../classify/answers.js';
 import { resolveEndpoint } from '../endpoints/resolve.js';
-import { buildEnviNFe } from '../messages/envi-nfe.js';
+import { buildEnviNFe, buildEnviNFeParts } from '../messages/envi-nfe.js';
 import { buildNfeProc } from '../proc/assemble.js';
 import { buildProtNFe, buildRetEnviNFe } from '../server/answers.js';
 import { readSefazRequest } from '../server/read-request.js';
 import {
   soapFaultEnvelope,
+  soapRequestEnvelope,
   soapResponseContentType,
   soapResponseEnvelope,
 } from '../soap/envelope.js';
@@ -36,12 +37,15 @@ const emitter = generateTestPfx({ cnpj: EMITTER_CNPJ, includeChain: true });
 const credentials = readPkcs12(emitter.pfx, emitter.password);
 let server: Server;
 let url = '';
+/** The last request as it arrived: its bytes and the length its header announced. */
+let received: { body: Buffer; contentLength: string | undefined } | undefined;
 
 function authorise(req: IncomingMessage, res: ServerResponse): void {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    const soap = readSoapRequest(Buffer.concat(chunks).toString('utf8'));
+    received = { body: Buffer.concat(chunks), contentLength: req.headers['content-length'] };
+    const soap = readSoapRequest(received.body.toString('utf8'));
     const request = readSefazRequest(soap.message);
     if (soap.service !== 'NFeAutorizacao4' || request.kind !== 'enviNFe') {
       res.writeHead(400, { 'Content-Type': soapResponseContentType(soap.soapVersion) });
@@ -149,4 +153,32 @@ describe('a lot sent to an authoriser built from the server helpers', () => {
       }
     },
   );
+});
+
+describe('a message sent in pieces', () => {
+  it('arrives as the same bytes as the whole text, with their UTF-8 length', async () => {
+    const client = new SefazClient({ extraCaPem: [ca.certPem] });
+    try {
+      // Two-byte characters in a piece: the length announced must count bytes, not characters.
+      const nfes = [signedNfe(31).xml, signedNfe(32).xml.replace('<natOp>', '<natOp>Operação ')];
+      const endpoint = resolveEndpoint({
+        uf: 'SP',
+        ambiente: 'homologacao',
+        service: 'NFeAutorizacao4',
+        override: url,
+      });
+      const parts = buildEnviNFeParts({ idLote: '3', sincrono: false, nfes });
+      expect(parts.length).toBe(4);
+      await client.post({ credentials, endpoint, message: parts });
+      const whole = soapRequestEnvelope(
+        'NFeAutorizacao4',
+        buildEnviNFe({ idLote: '3', sincrono: false, nfes }),
+      );
+      expect(received?.body.toString('utf8')).toBe(whole);
+      expect(received?.contentLength).toBe(String(Buffer.byteLength(whole, 'utf8')));
+      expect(Buffer.byteLength(whole, 'utf8')).toBeGreaterThan(whole.length);
+    } finally {
+      client.close();
+    }
+  });
 });
