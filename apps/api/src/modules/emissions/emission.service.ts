@@ -44,17 +44,39 @@ export async function emitDocument(
 ): Promise<EmissionOutcome> {
   const nfe = prepareNumberableNfe(request, deps.clock());
   const fingerprint = requestFingerprint(request);
+  const facts = factsOf(request);
   return deps.emissions.door.pass(productId, idempotencyKey, () =>
-    emitOnce(deps, { productId, idempotencyKey, fingerprint, nfe, request }),
+    emitOnce(deps, { productId, idempotencyKey, fingerprint, nfe, request: facts }),
   );
 }
+
+/**
+ * What an emission still reads of its request once the XML is prepared and the fingerprint taken.
+ * An emission waits tens of milliseconds for its batch, and every young-generation collection in
+ * that time copies what it holds: these few fields instead of the whole parsed request.
+ */
+interface RequestFacts {
+  tenant_ref: string;
+  branch_ref: string;
+  serie: number;
+  ambiente: EmissionRequest['ambiente'];
+  emitente: { cnpj: string };
+}
+
+const factsOf = (request: EmissionRequest): RequestFacts => ({
+  tenant_ref: request.tenant_ref,
+  branch_ref: request.branch_ref,
+  serie: request.serie,
+  ambiente: request.ambiente,
+  emitente: { cnpj: request.emitente.cnpj },
+});
 
 interface CheckedRequest {
   productId: string;
   idempotencyKey: string;
   fingerprint: string;
   nfe: NumberableNfe;
-  request: EmissionRequest;
+  request: RequestFacts;
 }
 
 async function emitOnce(deps: EmissionDeps, checked: CheckedRequest): Promise<EmissionOutcome> {

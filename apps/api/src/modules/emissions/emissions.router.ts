@@ -1,5 +1,6 @@
 import { contract } from '@emissor/contract';
 import { initServer } from '@ts-rest/express';
+import type { Request } from 'express';
 
 import type { AppContext } from '../../app-context.js';
 import { productOf } from '../../http/product-of.js';
@@ -12,6 +13,9 @@ import { emitDocument } from './emission.service.js';
 export function emissionsHandlers({ db, credentials, emissions, finalStatus, clock }: AppContext) {
   return initServer().router(contract.emissions, {
     emit: async ({ headers, body, req, res }) => {
+      // The contract's parse (`body`) is what is used from here on; Express's own parse of the
+      // same JSON would otherwise stay reachable from `req` while the emission waits for its batch.
+      (req as Request).body = undefined;
       const outcome = await emitDocument(
         { db, credentials, emissions, clock },
         productOf(req),
