@@ -24,6 +24,10 @@ const VALID_INCOMING_ID = /^[A-Za-z0-9._:-]{1,100}$/;
  * it on every response, and writes one log line per request when it finishes.
  */
 export function requestContext(logger: Logger) {
+  // The line is made of the fields below only, none of which is a key the logger's redaction
+  // looks for, so it is written without the redaction pass: run over every request's line, that
+  // pass was about 4 % of all the bytes the API allocates per emission (bench/comparisons.md).
+  const lines = logger.child({}, { redact: [] });
   return (req: Request, res: Response, next: NextFunction): void => {
     req.receivedAt = new Date();
     const incoming = req.get('x-request-id');
@@ -32,7 +36,7 @@ export function requestContext(logger: Logger) {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info(
+      lines.info(
         {
           request_id: req.requestId,
           method: req.method,
