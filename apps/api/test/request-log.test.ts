@@ -9,10 +9,11 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 
 let server: TestServer;
 let apiKey: string;
+let productId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  apiKey = (await server.newProduct()).apiKey;
+  ({ apiKey, id: productId } = await server.newProduct());
 });
 afterAll(() => server?.close());
 
@@ -41,7 +42,7 @@ describe('the request line', () => {
     });
     expect(typeof time).toBe('string');
     expect(typeof duration_ms).toBe('number');
-    expect(typeof product_id).toBe('string');
+    expect(product_id).toBe(productId);
   });
 
   it('is written for a refused request too, without the key it was refused with', async () => {
