@@ -7,7 +7,7 @@
 #   EMISSOR_API_KEY=emk_… CERT_PASSWORD=… examples/first-nfe.sh emitente.pfx
 #
 # Writes nfe-<numero>.xml, danfe-<numero>.pdf and cancelamento-<numero>.xml (the procEventoNFe of
-# the cancellation) into OUT_DIR (default: the current folder).
+# the cancellation) into OUT_DIR (default: the current folder; made if missing).
 # Node.js (which Emissor needs anyway) reads the JSON answers, so no jq is needed.
 set -eu
 
@@ -16,6 +16,7 @@ KEY=${EMISSOR_API_KEY:?set EMISSOR_API_KEY (pnpm admin product create)}
 PASSWORD=${CERT_PASSWORD:?set CERT_PASSWORD (printed by pnpm admin dev-certificate)}
 PFX=${1:-emitente.pfx}
 OUT=${OUT_DIR:-.}
+mkdir -p "$OUT"
 HERE=$(dirname "$0")
 BRANCH='tenant_ref=padaria-do-ze&branch_ref=matriz'
 
