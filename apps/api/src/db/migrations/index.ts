@@ -16,6 +16,7 @@ import * as documentXmlVacuumPacing from './2026_11_26_0013_document_xml_vacuum_
 import * as nfeProcOnRead from './2026_11_26_0014_nfe_proc_on_read.js';
 import * as databaseWriteBack from './2026_11_27_0015_database_write_back.js';
 import * as packedDocumentXml from './2026_11_27_0016_packed_document_xml.js';
+import * as queueClaimIndexes from './2026_11_27_0017_queue_claim_indexes.js';
 
 // Listed explicitly (not read from a folder) so they work the same from tsc output and bundles.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0014_nfe_proc_on_read': nfeProcOnRead,
   '2026_11_27_0015_database_write_back': databaseWriteBack,
   '2026_11_27_0016_packed_document_xml': packedDocumentXml,
+  '2026_11_27_0017_queue_claim_indexes': queueClaimIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

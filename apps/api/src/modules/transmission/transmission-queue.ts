@@ -57,7 +57,8 @@ type ClaimedRowToSend = ClaimedDocument & StoredXmlRow;
 export type SettledResult = { claimed: ClaimedDocument; result: AttemptResult };
 
 // Receipts: the documents of the recibos longest due, all of each lot together, so one poll answers
-// every document of it (polling per document would count against the recibo's 40 an hour).
+// every document of it (polling per document would count against the recibo's 40 an hour). Each
+// claim's conditions name its partial index (migration 0017), `recibo is not null` here too.
 const CLAIM_RECEIPTS = claimStatement(
   'emissor_transmission_claim_receipts',
   { withXml: false },
@@ -67,7 +68,8 @@ const CLAIM_RECEIPTS = claimStatement(
      group by recibo order by min(available_at) limit $1
    ), picked as materialized (
      select q.document_id, q.sent as was_sent from transmission_queue q
-     where q.recibo in (select recibo from due) and q.available_at <= now()
+     where q.recibo in (select recibo from due) and q.recibo is not null
+       and q.available_at <= now()
      for update skip locked
    )`,
 );

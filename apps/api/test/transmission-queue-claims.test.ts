@@ -1,0 +1,168 @@
+// Migration 0017: a claim reads the due rows of its own kind, not the transmission queue's past.
+// Space that deleted rows leave on a page is reused only after vacuum has recorded it, and
+// autovacuum comes by at most once a minute, so under load the table grows by every queued
+// document until then and keeps the pages of a burst for good. A claim that scans the table pays
+// for all of them, several times a second, for as long as the process runs.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createTransmissionQueue } from '../src/modules/transmission/transmission-queue.js';
+import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+let server: TestServer;
+let pool: pg.Pool;
+const documentIds: string[] = [];
+const LEASE_MS = 60_000;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  // One connection: the claims and the statistics they leave come from the same backend.
+  pool = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
+  const product = await server.newProduct();
+  const refs = { tenant_ref: 'queue-claims', branch_ref: 'b1' };
+  await prepareBranch(server.url, product, refs);
+  for (let i = 0; i < 12; i++) {
+    const res = await product.client.emissions.emit({
+      headers: { 'idempotency-key': newKey() },
+      body: emissionRequest(refs),
+    });
+    if (res.status !== 201) throw new Error(`emission failed: ${res.status}`);
+    documentIds.push(res.body.id);
+  }
+});
+
+afterAll(async () => {
+  await pool?.end();
+  await server?.close();
+});
+
+/** Blocks of transmission_queue and its indexes this database has read so far. */
+async function queueBlocks(): Promise<number> {
+  // The claiming backend's counters reach the shared statistics when it goes idle; this makes
+  // that happen at once instead of within the second, and a new snapshot reads them.
+  await pool.query('select pg_stat_force_next_flush()');
+  await pool.query('select pg_stat_clear_snapshot()');
+  const { rows } = await pool.query<{ blocks: string }>(
+    `select heap_blks_hit + heap_blks_read + idx_blks_hit + idx_blks_read as blocks
+     from pg_statio_user_tables where relname = 'transmission_queue'`,
+  );
+  return Number(rows[0]!.blocks);
+}
+
+async function tablePages(): Promise<number> {
+  const { rows } = await pool.query<{ pages: string }>(
+    `select pg_relation_size('transmission_queue') / current_setting('block_size')::int as pages`,
+  );
+  return Number(rows[0]!.pages);
+}
+
+/**
+ * Twelve documents in flight, three due of each kind: never sent, sent with an unknown outcome
+ * (consulted before any resend), waiting on a recibo; and one of each kind not due for an hour.
+ */
+async function queueInFlight(): Promise<void> {
+  const kinds = ['fresh', 'resumed', 'receipt'];
+  await pool.query('delete from transmission_queue where document_id = any($1)', [documentIds]);
+  await pool.query(
+    `insert into transmission_queue (document_id, sent, recibo, recibo_at, t_med, available_at)
+     select id, kind <> 'fresh', case when kind = 'receipt' then '351000000000001' end,
+            case when kind = 'receipt' then now() end, case when kind = 'receipt' then 1 end,
+            case when due then now() else now() + interval '1 hour' end
+     from unnest($1::uuid[], $2::text[], $3::boolean[]) as t(id, kind, due)`,
+    [
+      documentIds,
+      documentIds.map((_, i) => kinds[i < 9 ? Math.floor(i / 3) : i - 9]),
+      documentIds.map((_, i) => i < 9),
+    ],
+  );
+}
+
+const ids = (claimed: { documentId: string }[]) => claimed.map((c) => c.documentId).sort();
+
+describe('transmission queue claims (migration 0017)', () => {
+  it('read the due rows of their kind, not every page the queue has ever filled', async () => {
+    const { rows } = await pool.query<{ version: string }>(
+      `select current_setting('server_version_num') as version`,
+    );
+    if (Number(rows[0]!.version) < 150000) {
+      console.warn('skipped: pg_stat_force_next_flush needs PostgreSQL 15 or later');
+      return;
+    }
+    // A burst: 6,000 documents went through the queue (queued, claimed, given a recibo, settled),
+    // each taking new space and leaving it dead, and then autovacuum came by; the last 50 wait on
+    // their recibo still. Their rows in
+    // `documents` are copies of an emitted one. (Autovacuum is held off, and the pass is run here,
+    // so that nothing else tidies up mid-test.)
+    await pool.query('alter table transmission_queue set (autovacuum_enabled = false)');
+    await pool.query(
+      `insert into documents (id, product_id, tenant_ref, branch_ref, series_id, document_model,
+                             serie, numero, chave_acesso, codigo_numerico, status, ambiente,
+                             idempotency_key)
+       select gen_random_uuid(), product_id, tenant_ref, branch_ref, series_id, document_model,
+              serie, 100000 + g, lpad(g::text, 44, '0'), codigo_numerico, 'autorizada', ambiente,
+              'past-' || g
+       from documents, generate_series(1, 6000) as g where id = $1`,
+      [documentIds[0]],
+    );
+    await pool.query(
+      `do $$ declare ids uuid[]; begin
+         for batch in 0..119 loop
+           select array_agg(id) into ids from documents
+           where idempotency_key like 'past-%' and numero between 100001 + batch * 50 and 100050 + batch * 50;
+           insert into transmission_queue (document_id) select unnest(ids);
+           update transmission_queue set sent = true, attempts = 1,
+                  available_at = now() + interval '1 minute' where document_id = any(ids);
+           update transmission_queue set recibo = '35100000000' || batch, recibo_at = now(), t_med = 1,
+                  available_at = now() where document_id = any(ids);
+           if batch < 119 then
+             delete from transmission_queue where document_id = any(ids);
+           else -- the burst's last lot is still waiting, at the end of the table
+             update transmission_queue set available_at = now() + interval '1 hour'
+             where document_id = any(ids);
+           end if;
+         end loop;
+       end $$`,
+    );
+    await pool.query('vacuum transmission_queue');
+    const [fresh, resumed, receipts] = [0, 3, 6].map((i) => documentIds.slice(i, i + 3));
+    await queueInFlight();
+    await pool.query('analyze transmission_queue');
+    const pages = await tablePages();
+    expect(pages).toBeGreaterThan(150);
+
+    const queue = createTransmissionQueue(pool);
+    const claims = [
+      { name: 'fresh', claim: () => queue.claimFresh(50, LEASE_MS), expected: fresh! },
+      { name: 'resumed', claim: () => queue.claimResumed(50, LEASE_MS), expected: resumed! },
+      { name: 'receipts', claim: () => queue.claimReceipts(8, LEASE_MS), expected: receipts! },
+    ];
+    const blocks: Record<string, number> = {};
+    for (const { name, claim, expected } of claims) {
+      const before = await queueBlocks();
+      const claimed = await claim();
+      blocks[name] = (await queueBlocks()) - before;
+      expect({ name, claimed: ids(claimed) }).toEqual({ name, claimed: [...expected].sort() });
+    }
+    // Then the queue as it runs: nothing of any kind is due, then three more of each are.
+    const idle = await queueBlocks();
+    expect(await queue.claimFresh(50, LEASE_MS)).toEqual([]);
+    expect(await queue.claimResumed(50, LEASE_MS)).toEqual([]);
+    expect(await queue.claimReceipts(8, LEASE_MS)).toEqual([]);
+    blocks.idle = (await queueBlocks()) - idle;
+    await queueInFlight();
+    for (const { name, claim, expected } of claims) {
+      const before = await queueBlocks();
+      const claimed = await claim();
+      blocks[`${name} again`] = (await queueBlocks()) - before;
+      expect({ name, claimed: ids(claimed) }).toEqual({ name, claimed: [...expected].sort() });
+    }
+    // Heap and index blocks together. A claim reads the index down to its due rows, their pages,
+    // and what writing their claimed versions takes: some fifteen blocks a row here. A scan reads
+    // every page the burst left, on every claim, and more (the sort, the locks, the update).
+    const context = `${JSON.stringify(blocks)} of a table of ${pages} pages`;
+    expect(pages).toBeGreaterThan(200);
+    for (const [name, read] of Object.entries(blocks))
+      expect(read, `${name}: ${context}`).toBeLessThan(pages / 3);
+  });
+});
