@@ -8,15 +8,15 @@ import { sql, type Kysely } from 'kysely';
 // (autovacuum_naptime, a server setting). So between passes every queued document takes fresh
 // space at the end of the table, and a pass never gives back the pages of a burst. At 200 NF-e/s
 // with some 400 documents in flight, the table grew by ~7 pages a second to 762 pages in two
-// minutes, and every claim (several a second per API process) read all of them: 1–7 ms of
+// minutes, and every claim (several a second per API process) read all of them: 0.4–7 ms of
 // PostgreSQL per claim, growing for as long as the load lasts. After an outage of SEFAZ, the
 // backlog's pages would be scanned by every claim from then on.
 //
 // One partial index per claim, on the order it takes rows in, makes a claim read the due rows of
 // its own kind and the index entries left since the last vacuum, not the table's past. A row is in
-// exactly one of them at a time (never sent; sent without a recibo; waiting on a recibo). The price: an attempt's update changes
-// `available_at`, so it is no longer HOT and writes one entry in the primary key and one in the
-// index of the row's kind; PostgreSQL's bottom-up deletion clears the primary key's old versions
+// exactly one of them at a time (never sent; sent without a recibo; waiting on a recibo). The
+// price: an attempt's update changes `available_at`, so it is no longer HOT and writes one entry
+// in the primary key and one in the index of the row's kind; PostgreSQL's bottom-up deletion clears the primary key's old versions
 // as they pile up. (The event and inutilização queues of 0009 and 0010 are built like 0008; their
 // rows come from cancelamentos, cartas de correção and rejected numbers, not from every document.)
 export async function up(db: Kysely<unknown>): Promise<void> {
