@@ -109,12 +109,13 @@ describe('transmission queue claims (migration 0017)', () => {
       `do $$ declare ids uuid[]; begin
          for batch in 0..119 loop
            select array_agg(id) into ids from documents
-           where idempotency_key like 'past-%' and numero between 100001 + batch * 50 and 100050 + batch * 50;
+           where idempotency_key like 'past-%'
+             and numero between 100001 + batch * 50 and 100050 + batch * 50;
            insert into transmission_queue (document_id) select unnest(ids);
            update transmission_queue set sent = true, attempts = 1,
                   available_at = now() + interval '1 minute' where document_id = any(ids);
-           update transmission_queue set recibo = '35100000000' || batch, recibo_at = now(), t_med = 1,
-                  available_at = now() where document_id = any(ids);
+           update transmission_queue set recibo = '35100000000' || batch, recibo_at = now(),
+                  t_med = 1, available_at = now() where document_id = any(ids);
            if batch < 119 then
              delete from transmission_queue where document_id = any(ids);
            else -- the burst's last lot is still waiting, at the end of the table

@@ -15,10 +15,11 @@ import { sql, type Kysely } from 'kysely';
 // One partial index per claim, on the order it takes rows in, makes a claim read the due rows of
 // its own kind and the index entries left since the last vacuum, not the table's past. A row is in
 // exactly one of them at a time (never sent; sent without a recibo; waiting on a recibo). The
-// price: an attempt's update changes `available_at`, so it is no longer HOT and writes one entry
-// in the primary key and one in the index of the row's kind; PostgreSQL's bottom-up deletion clears the primary key's old versions
-// as they pile up. (The event and inutilização queues of 0009 and 0010 are built like 0008; their
-// rows come from cancelamentos, cartas de correção and rejected numbers, not from every document.)
+// price: an attempt's update changes `available_at`, so it is no longer HOT and writes one entry in
+// the primary key and one in the index of the row's kind; PostgreSQL's bottom-up deletion clears
+// the primary key's old versions as they pile up. (The event and inutilização queues of 0009 and
+// 0010 are built like 0008; their rows come from cancelamentos, cartas de correção and rejected
+// numbers, not from every document.)
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index transmission_queue_fresh on transmission_queue (available_at)
     where not sent`.execute(db);
