@@ -91,9 +91,8 @@ describe('transmission queue claims (migration 0017)', () => {
     }
     // A burst: 6,000 documents went through the queue (queued, claimed, given a recibo, settled),
     // each taking new space and leaving it dead, and then autovacuum came by; the last 50 wait on
-    // their recibo still. Their rows in
-    // `documents` are copies of an emitted one. (Autovacuum is held off, and the pass is run here,
-    // so that nothing else tidies up mid-test.)
+    // their recibo still. Their rows in `documents` are copies of an emitted one. (Autovacuum is
+    // held off, and the pass is run here, so that nothing else tidies up mid-test.)
     await pool.query('alter table transmission_queue set (autovacuum_enabled = false)');
     await pool.query(
       `insert into documents (id, product_id, tenant_ref, branch_ref, series_id, document_model,
