@@ -15,9 +15,10 @@ const autocannon = require('autocannon');
 /** Runs autocannon and returns the figures we report (bounded by `duration` seconds). */
 /**
  * Three seconds of emissions at 16 connections (JIT, pools, caches), then fresh statistics: the
- * tables were empty when the planner last looked. Autovacuum would analyze them within its
- * one-minute nap on a live database; until then, idempotency-key lookups are planned on a list
- * index (~1.8 ms and 1,000+ buffers each instead of ~0.05 ms). Do now what autovacuum would.
+ * tables were empty when the planner last looked. Without statistics, idempotency-key lookups are
+ * planned on a list index (~1.8 ms and 1,000+ buffers each instead of ~0.05 ms). The API gathers
+ * them itself once `documents` holds 1,000 rows (src/db/first-statistics.ts), which a 3-s warm-up
+ * may not reach; this does what the API or autovacuum would do a little later.
  */
 export async function warmUp(stack, quick, bodies) {
   await load(stack, {

@@ -7,6 +7,7 @@ import { loadKeyring } from './crypto/master-key.js';
 import { resolveMasterSecret } from './crypto/master-secret.js';
 import { openDatabase, type OpenDatabase } from './db/database.js';
 import { connectDatabase, type DatabaseHandle } from './db/connect.js';
+import { startFirstStatistics, type FirstStatisticsOptions } from './db/first-statistics.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Env } from './env.js';
 import { answerClientErrors } from './http/client-error.js';
@@ -45,6 +46,8 @@ export interface RunningServer {
 export interface ServerOptions {
   /** The instant source for emissions and certificate checks (tests pin it). */
   clock?: () => Date;
+  /** When a new database gets its first planner statistics (tests make it sooner). */
+  firstStatistics?: FirstStatisticsOptions;
 }
 
 /** How often the request path's saturation is sampled for transmission to yield to it. */
@@ -128,6 +131,7 @@ export async function startServer(
     s.once('error', reject);
   });
   answerClientErrors(server);
+  const firstStatistics = startFirstStatistics(database.pool, logger, options.firstStatistics);
   // Slow or idle clients must not pin sockets forever.
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;
@@ -203,6 +207,7 @@ export async function startServer(
         server.closeIdleConnections();
       });
       pressure?.stop();
+      firstStatistics.stop();
       await workers?.stop();
       await fiscalWork?.stop();
       await transmissionDb?.db.destroy();
