@@ -2,9 +2,13 @@
 // Without them, a connection that planned the emission lookup while the tables were empty keeps a
 // plan that may read every document of the product through a list index, until something makes it
 // plan again: autovacuum's first visit, up to a minute later, or never where it is turned off.
+import { Writable } from 'node:stream';
+
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { startFirstStatistics } from '../src/db/first-statistics.js';
+import { createLogger } from '../src/http/logger.js';
 import { emissionTargets } from '../src/modules/emissions/emission-target.js';
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -118,6 +122,64 @@ describe('first planner statistics', () => {
       expect(again.logs.some((l) => l.includes('first planner statistics'))).toBe(false);
     } finally {
       await again.close();
+    }
+  });
+
+  it('leave a warning, not an error, when the role does not own the tables', async (ctx) => {
+    // A database of its own, full of documents and without statistics (its server gathers none).
+    const other = await startTestServer({ firstStatistics: { afterRows: 1e9 } });
+    const role = `emissor_stats_reader_${process.pid}`;
+    const admin = new pg.Client({ connectionString: other.databaseUrl });
+    await admin.connect();
+    let reader: pg.Pool | undefined;
+    try {
+      try {
+        await admin.query(`create role ${role} login password 'reader'`);
+      } catch (error) {
+        if ((error as { code?: string }).code !== '42501') throw error;
+        ctx.skip('the test database role may not create roles (CREATEROLE)');
+      }
+      for (const table of TABLES)
+        await admin.query(`alter table ${table} set (autovacuum_enabled = off)`);
+      const product = await other.newProduct();
+      await prepareBranch(other.url, product, refs);
+      await emit(product, 3);
+      await admin.query(`grant select on all tables in schema public to ${role}`);
+
+      const url = new URL(other.databaseUrl);
+      url.username = role;
+      url.password = 'reader';
+      reader = new pg.Pool({ connectionString: url.toString(), max: 1 });
+      const lines: string[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString('utf8'));
+          done();
+        },
+      });
+      const watcher = startFirstStatistics(reader, createLogger('info', sink), {
+        afterRows: 3,
+        everyMs: 20,
+      });
+      const deadline = Date.now() + 5_000;
+      while (lines.length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      watcher.stop();
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toMatchObject({
+        level: 40,
+        msg: expect.stringMatching(/not gathered: the database role does not own/),
+      });
+      const { rows } = await admin.query(
+        `select 1 from pg_stats where schemaname = 'public' and tablename = 'documents'`,
+      );
+      expect(rows).toEqual([]);
+    } finally {
+      await reader?.end();
+      await admin.query(`drop owned by ${role}`).catch(() => undefined);
+      await admin.query(`drop role if exists ${role}`).catch(() => undefined);
+      await admin.end();
+      await other.close();
     }
   });
 });

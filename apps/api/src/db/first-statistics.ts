@@ -51,7 +51,7 @@ export function startFirstStatistics(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
-  const look = async (): Promise<boolean> => {
+  const state = async () => {
     const { rows } = await pool.query<{ stored: number; missing: string[] }>(
       `select (select count(*) from (select 1 from documents limit $1) enough)::int as stored,
               array(select t from unnest($2::text[]) t
@@ -60,12 +60,22 @@ export function startFirstStatistics(
                 as missing`,
       [afterRows, EMISSION_TABLES],
     );
-    const { stored, missing } = rows[0] ?? { stored: 0, missing: [] };
+    return rows[0] ?? { stored: 0, missing: [] };
+  };
+
+  const look = async (): Promise<boolean> => {
+    const { stored, missing } = await state();
     if (!missing.includes('documents')) return true;
     if (stored < afterRows) return false;
-    // Names from the constant list above, never from input.
+    // Names from the constant list above, never from input. A role that does not own a table gets
+    // a warning from PostgreSQL, not an error, and the table stays without statistics.
     await pool.query(`analyze ${missing.map((t) => `"${t}"`).join(', ')}`);
-    logger.info({ tables: missing }, 'first planner statistics gathered for a new database');
+    if ((await state()).missing.includes('documents'))
+      logger.warn(
+        { tables: missing },
+        "first planner statistics not gathered: the database role does not own Emissor's tables (autovacuum will gather them)",
+      );
+    else logger.info({ tables: missing }, 'first planner statistics gathered for a new database');
     return true;
   };
 
