@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Env } from './env.js';
 import type { Logger } from './http/logger.js';
+import { exitWhenLogsWritten } from './http/stdout-lines.js';
 import { startLocalSefaz } from './modules/transmission/sefaz-connection.js';
 import { workerExecArgv, workerMallocEnv } from './worker-memory.js';
 
@@ -57,8 +58,8 @@ export async function runPrimary(env: Env, logger: Logger): Promise<void> {
     let alive = workers.length;
     const done = () => {
       database.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
+        () => exitWhenLogsWritten(0),
+        () => exitWhenLogsWritten(1),
       );
     };
     if (alive === 0) return done();

@@ -3,6 +3,7 @@ import cluster from 'node:cluster';
 import { runPrimary } from './cluster.js';
 import { EnvError, loadEnv } from './env.js';
 import { createLogger } from './http/logger.js';
+import { exitWhenLogsWritten } from './http/stdout-lines.js';
 
 async function main(): Promise<void> {
   let env;
@@ -36,10 +37,10 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     server.close().then(
-      () => process.exit(0),
+      () => exitWhenLogsWritten(0),
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
+        exitWhenLogsWritten(1);
       },
     );
   };
