@@ -34,7 +34,7 @@ function childWithUnreadStdout(script: string) {
     await exited;
     return stdout.split('\n').filter(Boolean);
   };
-  return { child, report, reader, exited };
+  return { child, report, reader, exited, stderr: () => stderr };
 }
 
 describe('the default log destination', () => {
@@ -131,5 +131,8 @@ describe('the default log destination', () => {
     const report = await child.report;
     expect(report.lines).toBeGreaterThan(1_000);
     expect(await child.exited).toBe(0);
+    expect(child.stderr()).toContain(
+      'emissor-api: stdout failed (EPIPE): log lines are dropped from now on',
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { writeSync } from 'node:fs';
+
 /** What may wait in memory for a stdout that is not being read: about 30,000 request lines. */
 export const STDOUT_BACKLOG_LIMIT_BYTES = 8 * 1024 * 1024;
 
@@ -32,8 +34,12 @@ export class StdoutLines {
   constructor(out: LineStream = process.stdout, limitBytes = STDOUT_BACKLOG_LIMIT_BYTES) {
     this.#out = out;
     this.#limitBytes = limitBytes;
-    out.on('error', () => {
+    out.on('error', (error: NodeJS.ErrnoException) => {
+      if (this.#closed) return;
       this.#closed = true;
+      reportOnStderr(
+        `stdout failed (${error.code ?? error.message}): log lines are dropped from now on`,
+      );
     });
   }
 
@@ -51,6 +57,15 @@ export class StdoutLines {
     const lines = this.#dropped;
     this.#dropped = 0;
     this.onDropped(lines);
+  }
+}
+
+/** One line on stderr, which may be read when stdout is not; never throws. */
+function reportOnStderr(message: string): void {
+  try {
+    writeSync(2, `emissor-api: ${message}\n`);
+  } catch {
+    // stderr is gone too: nowhere left to say it.
   }
 }
 
