@@ -56,8 +56,9 @@ describe('the default log destination', () => {
 
   it('keeps the event loop running while nobody reads stdout, and delivers every line after', async () => {
     // ~1,000 lines a second for 1.5 s (about 200 KB), several times what a pipe holds. The worst
-    // lateness of a 10-ms timer is what a request would have waited. pino's synchronous
-    // destination stopped this process for as long as the reader did (4.7 s in a trial).
+    // lateness of a 10-ms timer is what a request would have waited; its bound leaves room for a
+    // busy test machine. pino's synchronous destination stopped this process for as long as the
+    // reader did (4.7 s in a trial), so it never reported here.
     const script = `
       const { createLogger } = await import(${JSON.stringify(LOGGER)});
       const { exitWhenLogsWritten } = await import(${JSON.stringify(STDOUT_LINES)});
@@ -88,7 +89,7 @@ describe('the default log destination', () => {
     const { lines: logged = 0, worstLagMs = Infinity } = report ?? {};
     expect(await child.exited).toBe(0);
     expect(logged).toBeGreaterThan(1_000);
-    expect(worstLagMs).toBeLessThan(250);
+    expect(worstLagMs).toBeLessThan(1_000);
     expect(lines.map((line) => (JSON.parse(line) as { i: number }).i)).toEqual(
       Array.from({ length: logged }, (_, i) => i),
     );
