@@ -4,6 +4,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
+  appendFileSync,
   chmodSync,
   existsSync,
   mkdtempSync,
@@ -119,7 +120,11 @@ export async function startPostgres(log, { embedded = false } = {}) {
       'listen_addresses=127.0.0.1',
       ...(process.env.BENCH_PG_FLAGS?.split(' ').filter(Boolean) ?? []),
     ],
-    onLog: () => {},
+    // BENCH_PG_LOG=<file>: the server's log lines, each after the epoch milliseconds it arrived at,
+    // to line up with other timings (with e.g. BENCH_PG_FLAGS="-c log_min_duration_statement=20").
+    onLog: process.env.BENCH_PG_LOG
+      ? (line) => appendFileSync(process.env.BENCH_PG_LOG, `${Date.now()} ${line}\n`)
+      : () => {},
   });
   log(`stack: initdb + start embedded PostgreSQL in ${dir} on 127.0.0.1:${port}`);
   await server.initialise();

@@ -113,7 +113,7 @@ export async function startServer(
     emissions: createEmissions(
       database.pool,
       signing,
-      {},
+      { maxSigning: Math.max(1, env.SIGNING_THREADS) },
       sefaz ? { transmission: { onQueued: () => workers?.poke() } } : {},
     ),
     danfe,

@@ -13,10 +13,16 @@ const queued = (seriesId: string): QueuedJob => ({
   resolve: () => {},
   reject: () => {},
 });
-const idle = { lockedSeries: new Set<string>(), optimisticBatches: new Map(), optimisticTotal: 0 };
+const idle = {
+  lockedSeries: new Set<string>(),
+  optimisticBatches: new Map(),
+  optimisticTotal: 0,
+  optimisticSigning: 0,
+};
 const policy = (contended: string[] = [], maxBatch = 32) => ({
   maxBatch,
   maxInFlight: 2,
+  maxSigning: 1,
   isContended: (id: string) => contended.includes(id),
 });
 
@@ -34,6 +40,15 @@ describe('plan', () => {
     const next = plan(queue, { ...idle, optimisticTotal: 2 }, policy());
     expect(next.optimistic).toEqual([]);
     expect(next.waiting).toEqual(queue);
+  });
+
+  it('starts no optimistic batch while one is being signed, though a slot is free', () => {
+    const queue = ['a', 'b'].map(queued);
+    const next = plan(queue, { ...idle, optimisticTotal: 1, optimisticSigning: 1 }, policy());
+    expect(next.optimistic).toEqual([]);
+    expect(next.waiting).toEqual(queue);
+    // Once it is signed (waiting for its store), the next batch takes both.
+    expect(plan(queue, { ...idle, optimisticTotal: 1 }, policy()).optimistic).toEqual(queue);
   });
 
   it('sends a contended series the locked way, one group per series, bounded by maxBatch', () => {

@@ -80,15 +80,32 @@ describe('one process', () => {
     expect(engine.stats()).toMatchObject({ optimisticStatements: 2, pipelinedBatches: 1 });
   });
 
-  it('a third job waits for a free slot (two batches in flight at most) and takes the next number', async () => {
+  it('jobs that arrive while a batch is signed wait for it and go together in the next batch', async () => {
+    const { engine, store, sign } = setup(1);
+    const pending = [engine.submit(job(1)), engine.submit(job(1)), engine.submit(job(1))];
+    expect((await Promise.all(pending)).map(numeroOf)).toEqual([1, 2, 3]);
+    // The first started alone; the two that came while it was signed did not start a batch of
+    // one each but waited and went as one: three signatures, two statements.
+    expect(sign.calls).toBe(3);
+    expect(engine.stats()).toMatchObject({ optimisticStatements: 2, optimisticStored: 3 });
+    expect(store.statements).toBe(2);
+  });
+
+  it('a third batch waits for a free slot (two batches in flight at most) and takes the next number', async () => {
     const { engine, store, sign } = setup(1);
     let open = () => {};
     store.gate = new Promise((resolve) => (open = resolve));
-    const pending = [engine.submit(job(1)), engine.submit(job(1)), engine.submit(job(1))];
-    await new Promise((resolve) => setImmediate(resolve));
+    const tick = () => new Promise((resolve) => setImmediate(resolve));
+    const pending = [engine.submit(job(1))];
+    await tick(); // signed, its store held at the gate
+    pending.push(engine.submit(job(1)));
+    await tick(); // signed too, waiting for its turn behind the first
+    pending.push(engine.submit(job(1)));
+    await tick();
     expect(sign.calls).toBe(2);
     open();
     expect((await Promise.all(pending)).map(numeroOf)).toEqual([1, 2, 3]);
+    expect(sign.calls).toBe(3);
   });
 
   it('a stale hint loses its claim, and the series goes the locked way until the window closes', async () => {
@@ -151,8 +168,10 @@ describe('one process', () => {
     const { engine, store } = setup(1);
     store.insertElsewhere(document(job(1), 5));
     store.counters.set(SERIES, 3); // as an old PATCH could leave it: 5 is used, the counter says 3
-    const results = await submitAll(engine, [job(3), job(3), job(3)]);
-    expect(results.map(numeroOf).sort()).toEqual([3, 4, 6]);
+    // One at a time, so that 4 is stored alone and 5 alone hits the used number.
+    const results = [];
+    for (let i = 0; i < 3; i++) results.push(await engine.submit(job(3)));
+    expect(results.map(numeroOf)).toEqual([3, 4, 6]);
   });
 
   it('the last number is handed out once; jobs past it get series_exhausted', async () => {

@@ -19,6 +19,8 @@ export interface EngineOptions {
   maxBatch?: number;
   /** Optimistic statements in flight at once: one can sign while another commits. */
   maxInFlight?: number;
+  /** Optimistic batches signed at once: the signing threads (1 when signing in-process). */
+  maxSigning?: number;
   /** How long a series whose claim lost goes the locked way, in ms. */
   contendedForMs?: number;
   now?: () => number;
@@ -47,6 +49,7 @@ export function createEmissionEngine(
   const policy = {
     maxBatch: options.maxBatch ?? 32,
     maxInFlight: options.maxInFlight ?? 2,
+    maxSigning: options.maxSigning ?? 1,
     isContended: (seriesId: string) => contention.has(seriesId),
   };
   const contention = new ContentionWindow(options.contendedForMs ?? 1_000, options.now ?? Date.now);
@@ -64,6 +67,7 @@ export function createEmissionEngine(
   const lockedSeries = new Set<string>();
   const optimisticBatches = new Map<string, number>();
   let optimisticTotal = 0;
+  let optimisticSigning = 0;
   let arrivals = 0;
 
   const context: BatchContext = {
@@ -75,7 +79,11 @@ export function createEmissionEngine(
   };
 
   const pump = () => {
-    const next = plan(queue, { lockedSeries, optimisticBatches, optimisticTotal }, policy);
+    const next = plan(
+      queue,
+      { lockedSeries, optimisticBatches, optimisticTotal, optimisticSigning },
+      policy,
+    );
     queue = next.waiting;
     for (const [seriesId, group] of next.locked) startLocked(seriesId, group);
     if (next.optimistic.length > 0) startOptimistic(next.optimistic);
@@ -97,14 +105,25 @@ export function createEmissionEngine(
     if (seriesIds.some((id) => optimisticBatches.has(id))) stats.pipelinedBatches += 1;
     for (const id of seriesIds) optimisticBatches.set(id, (optimisticBatches.get(id) ?? 0) + 1);
     optimisticTotal += 1;
+    optimisticSigning += 1;
+    let signing = true;
+    const signed = () => {
+      if (!signing) return;
+      signing = false;
+      optimisticSigning -= 1;
+    };
     // Taken now, in the order batches start: that is the order their numbers are reserved in.
     const turn = turns.take(seriesIds);
-    void runOptimisticBatch(context, bySeries, turn.earlier)
+    void runOptimisticBatch(context, bySeries, turn.earlier, () => {
+      signed();
+      pump(); // the next batch may start signing while this one waits for its turn and stores
+    })
       // Nothing in there should throw; if it does, no request may wait forever.
       .catch((error: unknown) => {
         for (const item of items) item.reject(error);
       })
       .finally(() => {
+        signed();
         turn.done();
         optimisticTotal -= 1;
         for (const id of seriesIds) {

@@ -25,12 +25,13 @@ interface SignedGroup {
  * Signs each series' jobs with the numbers reserved for them, waits for the earlier stores of those
  * series, and stores everything in one statement that checks the counters. Jobs of a claim that
  * lost go back to the queue (their series is then contended: the locked way); so do all jobs of a
- * statement a unique index refused.
+ * statement a unique index refused. `onSigned` is called once the signing is over, before the wait.
  */
 export async function runOptimisticBatch(
   ctx: BatchContext,
   bySeries: Map<string, QueuedJob[]>,
   earlierStores: Promise<unknown>,
+  onSigned: () => void = () => {},
 ): Promise<void> {
   const signings: Promise<SignedGroup | undefined>[] = [];
   for (const [seriesId, group] of bySeries) {
@@ -45,6 +46,7 @@ export async function runOptimisticBatch(
     signings.push(signGroup(ctx, seriesId, firstNumber, group));
   }
   const groups = (await Promise.all(signings)).filter((g) => g !== undefined);
+  onSigned();
   if (groups.length === 0) return;
 
   await earlierStores;

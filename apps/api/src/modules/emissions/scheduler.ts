@@ -17,6 +17,8 @@ export interface InFlight {
   optimisticBatches: ReadonlyMap<string, number>;
   /** Optimistic batches in flight in all. */
   optimisticTotal: number;
+  /** Optimistic batches still being signed (the rest wait for their store turn or are stored). */
+  optimisticSigning: number;
 }
 
 export interface SchedulingPolicy {
@@ -24,6 +26,8 @@ export interface SchedulingPolicy {
   maxBatch: number;
   /** Optimistic batches in flight at once: one can sign while another is stored. */
   maxInFlight: number;
+  /** Optimistic batches being signed at once: the signing threads (one when signing in-process). */
+  maxSigning: number;
   isContended(seriesId: string): boolean;
 }
 
@@ -41,6 +45,13 @@ export interface Plan {
  * its optimistic batches are done (the locked path reads the counter they may still move); any
  * other job joins the optimistic batch while the bound on batches in flight allows one more, which
  * also bounds the batches of one series: a second may sign while the first is stored.
+ *
+ * A new optimistic batch also waits while `maxSigning` batches are still being signed. Started
+ * then, it would only queue behind them on the signing threads, and under load it would mostly be
+ * the one job that came first after a burst of answers: a batch of one that then takes a store
+ * turn (a round trip and a commit) ahead of the full batch gathered behind it. Waiting until a
+ * signing ends lets it gather everything that arrived meanwhile (bench/comparisons.md, "Batches of
+ * one").
  */
 export function plan(
   queue: readonly QueuedJob[],
@@ -50,7 +61,8 @@ export function plan(
   const optimistic: QueuedJob[] = [];
   const locked = new Map<string, QueuedJob[]>();
   const waiting: QueuedJob[] = [];
-  const canStartOptimistic = inFlight.optimisticTotal < policy.maxInFlight;
+  const canStartOptimistic =
+    inFlight.optimisticTotal < policy.maxInFlight && inFlight.optimisticSigning < policy.maxSigning;
   for (const item of queue) {
     const seriesId = item.job.target.seriesId;
     if (inFlight.lockedSeries.has(seriesId)) waiting.push(item);
