@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm bench [--quick] [--only library|http|list|simulator|sustained|transmission[,…]]`: prints tables and, for a full run, writes
+// `pnpm bench [--quick] [--only library|http|list|simulator|sustained|transmission|queue[,…]]`: prints tables and, for a full run, writes
 // docs/benchmarks.md from the latest result of every part (bench/results/<part>.json).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log(`Usage: pnpm bench [--quick] [--only library,http,list,simulator,sustained,transmission] [--no-docs]
+  console.log(`Usage: pnpm bench [--quick] [--only library,http,list,simulator,sustained,transmission,queue] [--no-docs]
 
   library  build+sign one NF-e (1/10/100/990 items) vs xml-crypto, nfewizard-io, node-sped-nfe
   http     POST /v1/emissoes with autocannon at 1/16/64 connections, 990-item latency, API RSS
@@ -35,7 +35,10 @@ if (values.help) {
   sustained  64 clients for 90 s on one series, then on 32 series: throughput and p99 per 5 s
            window and the series table's row versions (each run is kept in bench/results/sustained.json
            under its database, length and label; the report shows them all)
-  --sustained-seconds N  length of each sustained scenario (default 90, 30 with --quick)
+  queue    the transmission queue for minutes: emissions at 200/s (BENCH_QUEUE_RATE) transmitted to the
+           local SEFAZ, NF-e authorised, queue rows, dead rows, pages and claim reads per 5 s window
+           (runs kept in bench/results/queue.json like the sustained ones)
+  --sustained-seconds N  length of each sustained scenario and of the queue run (default 90, 30 with --quick)
   --sustained-label L    names the sustained run (default: the git commit, e.g. before/after a change)
   --quick  small counts (~1-2 minutes); results go to bench/results/quick/, docs untouched
   --report-only  regenerate the markdown from the saved results without measuring
@@ -43,7 +46,7 @@ Needs a build first: TURBO_TELEMETRY_DISABLED=1 npx pnpm@10.34.9 exec turbo run 
   process.exit(0);
 }
 
-const ALL = ['library', 'http', 'list', 'simulator', 'sustained', 'transmission'];
+const ALL = ['library', 'http', 'list', 'simulator', 'sustained', 'transmission', 'queue'];
 const parts = values['report-only']
   ? []
   : values.only
@@ -85,6 +88,25 @@ const save = (name, result) => {
   writeFileSync(join(outDir, `${name}.json`), `${JSON.stringify(body, null, 1)}\n`);
   return body;
 };
+
+/** --sustained-seconds, for the sustained and queue parts (undefined: their defaults). */
+function sustainedSeconds() {
+  const seconds = values['sustained-seconds'] ? Number(values['sustained-seconds']) : undefined;
+  if (seconds !== undefined && !(seconds >= 5))
+    throw new Error('--sustained-seconds needs a number ≥ 5');
+  return seconds;
+}
+
+/**
+ * Earlier runs of a part are kept (other databases, lengths, labels such as before/after a fix)
+ * in bench/results/<part>.json; a run replaces only the one with the same key.
+ */
+function keepRun(part, key, run) {
+  const file = join(outDir, `${part}.json`);
+  const kept = existsSync(file) ? (readJson(file).runs ?? {}) : {};
+  kept[key] = run;
+  writeFileSync(file, `${JSON.stringify({ part, runs: kept }, null, 1)}\n`);
+}
 
 const { renderLibrary } = await import('./library.mjs');
 const { renderHttp, renderList } = await import('./render-http.mjs');
@@ -159,20 +181,12 @@ if (parts.includes('sustained')) {
     mark('sustained');
     const { withStack } = await import('./stack.mjs');
     const { runSustained, sustainedKey } = await import('./sustained.mjs');
-    const seconds = values['sustained-seconds'] ? Number(values['sustained-seconds']) : undefined;
-    if (seconds !== undefined && !(seconds >= 5))
-      throw new Error('--sustained-seconds needs a number ≥ 5');
-    const r = await runSustained(withStack, { quick, log, seconds });
+    const r = await runSustained(withStack, { quick, log, seconds: sustainedSeconds() });
     r.label = values['sustained-label'] ?? gitCommit();
     r.finishedAt = new Date().toISOString();
     r.machine = machineInfo();
     r.loadavg = { start: loadAtStart.sustained, end: loadavg() };
-    // Earlier runs are kept (other databases, lengths, labels such as before/after a fix); a run
-    // replaces only the one with the same key.
-    const file = join(outDir, 'sustained.json');
-    const kept = existsSync(file) ? (readJson(file).runs ?? {}) : {};
-    kept[sustainedKey(r)] = r;
-    writeFileSync(file, `${JSON.stringify({ part: 'sustained', runs: kept }, null, 1)}\n`);
+    keepRun('sustained', sustainedKey(r), r);
     console.log(`\n## Sustained load\n\n${renderSustained({ runs: { [sustainedKey(r)]: r } })}\n`);
   } catch (error) {
     failures++;
@@ -196,6 +210,26 @@ if (parts.includes('transmission')) {
   }
 }
 
+if (parts.includes('queue')) {
+  try {
+    mark('queue');
+    const { runQueue, queueKey } = await import('./queue.mjs');
+    const { renderQueue } = await import('./render-queue.mjs');
+    const r = await runQueue({ quick, log, seconds: sustainedSeconds() });
+    r.label = values['sustained-label'] ?? gitCommit();
+    r.finishedAt = new Date().toISOString();
+    r.machine = machineInfo();
+    r.loadavg = { start: loadAtStart.queue, end: loadavg() };
+    keepRun('queue', queueKey(r), r);
+    console.log(
+      `\n## Transmission queue over minutes\n\n${renderQueue({ runs: { [queueKey(r)]: r } })}\n`,
+    );
+  } catch (error) {
+    failures++;
+    log(`queue failed: ${error.stack ?? error}`);
+  }
+}
+
 const load = (name) =>
   existsSync(join(outDir, `${name}.json`)) ? readJson(join(outDir, `${name}.json`)) : null;
 const doc = renderDocument({
@@ -205,6 +239,7 @@ const doc = renderDocument({
   simulator: load('simulator'),
   sustained: load('sustained'),
   transmission: load('transmission'),
+  queue: load('queue'),
   machine: machineInfo(),
   quick,
   comparisons: existsSync(join(REPO, 'bench', 'comparisons.md'))

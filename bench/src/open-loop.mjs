@@ -9,8 +9,12 @@ import { performance } from 'node:perf_hooks';
 
 import { percentile } from './stats.mjs';
 
-/** POSTs `bodies` (round robin) to `url` at `rate` per second for `durationS` over `connections` sockets. */
-export async function openLoop({ url, apiKey, bodies, rate, connections, durationS }) {
+/**
+ * POSTs `bodies` (round robin) to `url` at `rate` per second for `durationS` over `connections`
+ * sockets. `answers`, when given, receives `[completedAt, latencyMs, status]` for every answer as it
+ * comes (performance.now() clock), for a caller that reports per window while the load runs.
+ */
+export async function openLoop({ url, apiKey, bodies, rate, connections, durationS, answers }) {
   // A socket left idle is closed here before the API's 5-s keep-alive timeout closes it there: a
   // request written to a socket the server is closing fails with ECONNRESET. One end-to-end run lost
   // one request of 6,000 this way or another; the result now names the error.
@@ -45,7 +49,9 @@ export async function openLoop({ url, apiKey, bodies, rate, connections, duratio
           res.resume();
           res.on('end', () => {
             statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-            latencies.push(performance.now() - due);
+            const now = performance.now();
+            latencies.push(now - due);
+            answers?.push([now, now - due, res.statusCode]);
             resolve();
           });
         },

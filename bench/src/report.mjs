@@ -2,6 +2,7 @@
 import { renderLibrary } from './library.mjs';
 import { renderHttp, renderList } from './render-http.mjs';
 import { renderSimulator } from './simulator.mjs';
+import { renderQueue } from './render-queue.mjs';
 import { renderSustained } from './render-sustained.mjs';
 import { renderTransmission, transmissionTargets } from './render-transmission.mjs';
 import { fmtMs } from './stats.mjs';
@@ -74,6 +75,7 @@ export function renderDocument({
   simulator,
   sustained,
   transmission,
+  queue,
   machine,
   quick,
   comparisons,
@@ -122,6 +124,9 @@ export function renderDocument({
   );
   out.push(
     'npx pnpm@10.34.9 bench --only sustained --sustained-seconds 300 --sustained-label after   # 5-minute rows, kept beside earlier ones',
+  );
+  out.push(
+    'npx pnpm@10.34.9 bench --only queue --sustained-seconds 300   # the transmission queue for 5 minutes at 200 NF-e/s (BENCH_QUEUE_RATE)',
   );
   out.push(
     'BENCH_API_WORKERS=2 npx pnpm@10.34.9 bench --only http          # API_WORKERS for the API under test (default 1)',
@@ -315,6 +320,10 @@ export function renderDocument({
   out.push(`## 6. Transmission to the local SEFAZ (issue #16)${loadNote(transmission)}`);
   out.push('');
   out.push(renderTransmission(transmission));
+  out.push('');
+  out.push('### The transmission queue over minutes (issues #16 and #21)');
+  out.push('');
+  out.push(renderQueue(queue));
   out.push('');
   const when = [library, http, list, simulator, transmission]
     .filter(Boolean)

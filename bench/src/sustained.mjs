@@ -305,7 +305,7 @@ async function logRelationWrites(sql, log) {
  * When autovacuum and autoanalyze last passed each table of the run (a TOAST table under its
  * owner's name), to line the windows up with them.
  */
-async function logVacuums(sql, log) {
+export async function logVacuums(sql, log) {
   const { rows: vacuums } = await sql.query(
     `select coalesce((select 'toast of ' || c.relname from pg_class c where c.reltoastrelid = t.relid),
                      t.relname) as name,

@@ -40,9 +40,9 @@ const simulatorNice = () => Number(process.env.BENCH_SIMULATOR_NICE ?? 19);
 // The 32 branches share one emitter CNPJ, and SEFAZ numbers per CNPJ and series: with series 1
 // everywhere, branch 2's first number would be a duplicate of branch 1's (539). Each branch gets a
 // series of its own for this part.
-const serieOf = (branch) => 100 + branch;
+export const serieOf = (branch) => 100 + branch;
 
-const bodiesOf = () =>
+export const bodiesOf = () =>
   Array.from({ length: BRANCHES }, (_, i) =>
     JSON.stringify(emissionRequest(branchRefs(i), { items: 10, serie: serieOf(i) })),
   );
@@ -117,7 +117,7 @@ function medianRound(rounds) {
 }
 
 /** Waits until nothing is in transmission (bounded), returning the seconds it took. */
-async function drained(stack, timeoutMs) {
+export async function drained(stack, timeoutMs) {
   const t0 = performance.now();
   for (;;) {
     const { rows } = await stack.sql.query('select count(*)::int as n from transmission_queue');
@@ -212,7 +212,7 @@ async function endToEnd(stack, simulator, { quick, log }) {
  * priority, so that all of the stand-in authoriser's work (not only its Node process) comes after
  * the API's and its database's, as if it ran on another machine.
  */
-async function withTransmittingStack({ quick, log, nice }, body) {
+export async function withTransmittingStack({ quick, log, nice }, body) {
   let simulator;
   // Started before the stack's own server: a second embedded server initialised while the bench
   // held connections to the first has twice seen one of them dropped.

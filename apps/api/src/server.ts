@@ -9,6 +9,7 @@ import { openDatabase, type OpenDatabase } from './db/database.js';
 import { connectDatabase, type DatabaseHandle } from './db/connect.js';
 import { startFirstStatistics, type FirstStatisticsOptions } from './db/first-statistics.js';
 import { migrateToLatest } from './db/migrate.js';
+import { startQueueVacuum, type QueueVacuumOptions } from './db/queue-vacuum.js';
 import type { Env } from './env.js';
 import { answerClientErrors } from './http/client-error.js';
 import { createRequestPressure, watchRequests } from './http/request-pressure.js';
@@ -48,6 +49,8 @@ export interface ServerOptions {
   clock?: () => Date;
   /** When a new database gets its first planner statistics (tests make it sooner). */
   firstStatistics?: FirstStatisticsOptions;
+  /** When the API vacuums its work queues (tests make it sooner). */
+  queueVacuum?: QueueVacuumOptions;
 }
 
 /** How often the request path's saturation is sampled for transmission to yield to it. */
@@ -148,6 +151,10 @@ export async function startServer(
         })
       : undefined;
   if (pressure) watchRequests(server, pressure);
+  // The queues churn only while SEFAZ is on.
+  const queueVacuum = sefaz
+    ? startQueueVacuum(database.pool, logger, options.queueVacuum)
+    : undefined;
   if (sefaz && transmissionDb)
     workers = startTransmissionWorkers(
       createTransmissionQueue(transmissionDb.pool, {
@@ -208,6 +215,7 @@ export async function startServer(
       });
       pressure?.stop();
       firstStatistics.stop();
+      queueVacuum?.stop();
       await workers?.stop();
       await fiscalWork?.stop();
       await transmissionDb?.db.destroy();

@@ -166,3 +166,44 @@ describe('transmission queue claims (migration 0017)', () => {
       expect(read, `${name}: ${context}`).toBeLessThan(pages / 3);
   });
 });
+
+describe('receipt claims', () => {
+  it('take whole lots, the recibos longest due first, as many recibos as asked', async () => {
+    // 56 documents: recibo A (3, due 30 s ago), B (a full lot of 50, due 20 s ago), C (2, due
+    // 10 s ago) and D (1, due in an hour). Copies of an emitted document, as above.
+    await pool.query('delete from transmission_queue');
+    const { rows } = await pool.query<{ id: string }>(
+      `insert into documents (id, product_id, tenant_ref, branch_ref, series_id, document_model,
+                             serie, numero, chave_acesso, codigo_numerico, status, ambiente,
+                             idempotency_key)
+       select gen_random_uuid(), product_id, tenant_ref, branch_ref, series_id, document_model,
+              serie, 200000 + g, lpad((200000 + g)::text, 44, '0'), codigo_numerico,
+              'processando', ambiente, 'recibo-' || g
+       from documents, generate_series(1, 56) as g where id = $1
+       returning id`,
+      [documentIds[0]],
+    );
+    const lots = {
+      A: rows.slice(0, 3),
+      B: rows.slice(3, 53),
+      C: rows.slice(53, 55),
+      D: rows.slice(55),
+    };
+    const dueIn = { A: '-30 seconds', B: '-20 seconds', C: '-10 seconds', D: '1 hour' };
+    for (const [recibo, lot] of Object.entries(lots))
+      await pool.query(
+        `insert into transmission_queue (document_id, sent, attempts, recibo, recibo_at, t_med,
+                                        available_at)
+         select unnest($1::uuid[]), true, 1, $2, now(), 1, now() + $3::interval`,
+        [lot.map((d) => d.id), `35100000000000${recibo.charCodeAt(0)}`, dueIn[recibo as 'A']],
+      );
+    const queue = createTransmissionQueue(pool);
+    const idsOf = (...names: (keyof typeof lots)[]) =>
+      names.flatMap((name) => lots[name].map((d) => d.id)).sort();
+
+    expect(ids(await queue.claimReceipts(2, LEASE_MS))).toEqual(idsOf('A', 'B'));
+    expect(ids(await queue.claimReceipts(2, LEASE_MS))).toEqual(idsOf('C'));
+    expect(await queue.claimReceipts(2, LEASE_MS)).toEqual([]);
+    await pool.query('delete from transmission_queue');
+  });
+});

@@ -1,3 +1,4 @@
+import { MAX_NFE_PER_LOT } from '@emissor/sefaz';
 import type pg from 'pg';
 
 import { storedXmlText, type StoredXmlRow } from '../../storage/stored-xml.js';
@@ -59,13 +60,20 @@ export type SettledResult = { claimed: ClaimedDocument; result: AttemptResult };
 // Receipts: the documents of the recibos longest due, all of each lot together, so one poll answers
 // every document of it (polling per document would count against the recibo's 40 an hour). Each
 // claim's conditions name its partial index (migration 0017), `recibo is not null` here too.
+// The recibos are found among the due rows longest due, read in the index's order and no more of
+// them than $1 lots can hold: a lot has at most 50 NF-e, so those rows name at least $1 recibos
+// when there are, and their first rows come in the order of each recibo's longest wait. Grouping
+// every row with a recibo instead made PostgreSQL read the whole table on each claim (a sequential
+// scan, 300 → 970 buffers a call as the table grew over 90 s; bench/comparisons.md).
 const CLAIM_RECEIPTS = claimStatement(
   'emissor_transmission_claim_receipts',
   { withXml: false },
-  `with due as (
-     select recibo from transmission_queue
+  `with due_rows as materialized (
+     select recibo, available_at from transmission_queue
      where available_at <= now() and recibo is not null
-     group by recibo order by min(available_at) limit $1
+     order by available_at limit $1 * ${MAX_NFE_PER_LOT}
+   ), due as (
+     select recibo from due_rows group by recibo order by min(available_at) limit $1
    ), picked as materialized (
      select q.document_id, q.sent as was_sent from transmission_queue q
      where q.recibo in (select recibo from due) and q.recibo is not null

@@ -1,0 +1,263 @@
+// The API vacuums its work queues itself (db/queue-vacuum.ts). Each document leaves several dead
+// row versions in transmission_queue within seconds, and until a vacuum records their space every
+// queued document takes new space at the table's end; autovacuum's visits depend on the server's
+// settings and on its other tables. These tests churn the real queue table with autovacuum off.
+import { Writable } from 'node:stream';
+
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startQueueVacuum, type QueueVacuumOptions } from '../src/db/queue-vacuum.js';
+import { createLogger } from '../src/http/logger.js';
+import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+const LOT = 50;
+const DOCUMENTS = 2_000;
+
+let server: TestServer;
+// The churn's connection, and the one the tests read statistics with.
+let churner: pg.Pool;
+let reader: pg.Pool;
+let documentIds: string[] = [];
+let round = 0;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  churner = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
+  reader = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
+  const version = await reader.query<{ v: string }>(
+    `select current_setting('server_version_num') as v`,
+  );
+  if (Number(version.rows[0]!.v) < 150000) return; // pg_stat_force_next_flush: see below
+  const product = await server.newProduct();
+  const refs = { tenant_ref: 'queue-vacuum', branch_ref: 'b1' };
+  await prepareBranch(server.url, product, refs);
+  const res = await product.client.emissions.emit({
+    headers: { 'idempotency-key': newKey() },
+    body: emissionRequest(refs),
+  });
+  if (res.status !== 201) throw new Error(`emission failed: ${res.status}`);
+  // Copies of the emitted document, for the queue rows to point at.
+  const { rows } = await churner.query<{ id: string }>(
+    `insert into documents (id, product_id, tenant_ref, branch_ref, series_id, document_model,
+                           serie, numero, chave_acesso, codigo_numerico, status, ambiente,
+                           idempotency_key)
+     select gen_random_uuid(), product_id, tenant_ref, branch_ref, series_id, document_model,
+            serie, 100000 + g, lpad(g::text, 44, '0'), codigo_numerico, 'autorizada', ambiente,
+            'copy-' || g
+     from documents, generate_series(1, $2::int) as g where id = $1
+     returning id`,
+    [res.body.id, DOCUMENTS],
+  );
+  documentIds = rows.map((r) => r.id);
+  await churner.query('alter table transmission_queue set (autovacuum_enabled = false)');
+});
+
+afterAll(async () => {
+  await churner?.end();
+  await reader?.end();
+  await server?.close();
+});
+
+const skipBefore15 = (ctx: { skip: (note: string) => void }) => {
+  // The churning backend's counters reach the shared statistics when it goes idle, within a
+  // second; pg_stat_force_next_flush (PostgreSQL 15) makes it at once, so the tests need no sleeps.
+  if (documentIds.length === 0) ctx.skip('pg_stat_force_next_flush needs PostgreSQL 15 or later');
+};
+
+/**
+ * One lot through the queue as transmission moves it: queued, claimed and sent, given a recibo,
+ * settled. Three row versions and their index entries are left dead.
+ */
+async function churnOneLot(): Promise<void> {
+  const start = (round++ * LOT) % DOCUMENTS;
+  const ids = documentIds.slice(start, start + LOT);
+  await churner.query(
+    `with queued as (insert into transmission_queue (document_id) select unnest($1::uuid[]))
+     select 1`,
+    [ids],
+  );
+  await churner.query(
+    `update transmission_queue set sent = true, attempts = 1,
+            available_at = now() + interval '1 minute' where document_id = any($1)`,
+    [ids],
+  );
+  await churner.query(
+    `update transmission_queue set recibo = '3510000000' || $2::int, recibo_at = now(), t_med = 1,
+            available_at = now() where document_id = any($1)`,
+    [ids, round],
+  );
+  await churner.query('delete from transmission_queue where document_id = any($1)', [ids]);
+  await churner.query('select pg_stat_force_next_flush()');
+}
+
+interface TableNow {
+  pages: number;
+  vacuums: number;
+  dead: number;
+}
+
+async function queueTable(): Promise<TableNow> {
+  await reader.query('select pg_stat_clear_snapshot()');
+  const { rows } = await reader.query<TableNow>(
+    `select pg_relation_size(relid)::int / current_setting('block_size')::int as pages,
+            vacuum_count::int as vacuums, n_dead_tup::int as dead
+     from pg_stat_user_tables where relname = 'transmission_queue'`,
+  );
+  return rows[0]!;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+function logLines(level: 'debug' | 'info' = 'debug') {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, logger: createLogger(level, sink) };
+}
+
+const quick: QueueVacuumOptions = { afterDeadRows: 100, minIntervalMs: 0, everyMs: 10 };
+
+describe('the API vacuums the work queues', () => {
+  it('keeps a churning queue table to the pages of its last few lots, with autovacuum off', async (ctx) => {
+    skipBefore15(ctx);
+    const { logger } = logLines();
+    const keeper = startQueueVacuum(reader, logger, quick);
+    const at0 = await queueTable();
+    for (let i = 0; i < 40; i++) {
+      const before = await queueTable();
+      await churnOneLot();
+      const after = await until(queueTable, (t) => t.vacuums > before.vacuums);
+      expect(after.vacuums, `lot ${i}: no vacuum came`).toBeGreaterThan(before.vacuums);
+    }
+    keeper.stop();
+    const kept = await queueTable();
+    expect(kept.dead).toBeLessThan(100);
+
+    // The same churn without it: every lot takes new pages.
+    for (let i = 0; i < 40; i++) await churnOneLot();
+    const grown = await queueTable();
+    expect(grown.vacuums).toBe(kept.vacuums);
+    const context = JSON.stringify({ at0, kept, grown });
+    expect(kept.pages - at0.pages, context).toBeLessThanOrEqual(4);
+    expect(grown.pages - kept.pages, context).toBeGreaterThan(20);
+    await reader.query('vacuum transmission_queue');
+  });
+
+  it('does not wait behind a lock on the table, and vacuums once it is free', async (ctx) => {
+    skipBefore15(ctx);
+    const locker = await churner.connect();
+    let keeperPool: pg.Pool | undefined;
+    const { lines, logger } = logLines();
+    try {
+      await locker.query('begin');
+      // What another VACUUM, an ANALYZE or an index build would hold.
+      await locker.query('lock table transmission_queue in share update exclusive mode');
+      const before = await queueTable();
+      // Dead rows without the churner's connection (the locker holds it): a lot from the reader.
+      const ids = documentIds.slice(0, LOT);
+      await reader.query('insert into transmission_queue (document_id) select unnest($1::uuid[])', [
+        ids,
+      ]);
+      await reader.query('update transmission_queue set attempts = 1 where document_id = any($1)', [
+        ids,
+      ]);
+      await reader.query('delete from transmission_queue where document_id = any($1)', [ids]);
+      await reader.query('select pg_stat_force_next_flush()');
+      keeperPool = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
+      const keeper = startQueueVacuum(keeperPool, logger, { ...quick, afterDeadRows: 50 });
+      const tried = () => lines.filter((l) => l.msg === 'queue table vacuum ended').length;
+      await until(
+        () => Promise.resolve(tried()),
+        (n) => n >= 3,
+      );
+      // Three attempts came back while the lock was held: none waited for it, none vacuumed.
+      expect(tried()).toBeGreaterThanOrEqual(3);
+      expect((await queueTable()).vacuums).toBe(before.vacuums);
+      await locker.query('commit');
+      const after = await until(queueTable, (t) => t.vacuums > before.vacuums);
+      keeper.stop();
+      expect(after.vacuums).toBe(before.vacuums + 1);
+    } finally {
+      await locker.query('rollback').catch(() => undefined);
+      locker.release();
+      await keeperPool?.end();
+    }
+  });
+
+  it('vacuums a table at most once per interval, however many processes look', async (ctx) => {
+    skipBefore15(ctx);
+    const pools = [1, 2, 3].map(
+      () => new pg.Pool({ connectionString: server.databaseUrl, max: 1 }),
+    );
+    const { logger } = logLines();
+    const before = await queueTable();
+    const keepers = pools.map((pool) =>
+      startQueueVacuum(pool, logger, { afterDeadRows: 1, minIntervalMs: 1_000, everyMs: 5 }),
+    );
+    const started = Date.now();
+    while (Date.now() - started < 2_500) await churnOneLot();
+    for (const keeper of keepers) keeper.stop();
+    const after = await queueTable();
+    await Promise.all(pools.map((pool) => pool.end()));
+    // At 0, 1 and 2 s (and a fourth if the first pass ended late); each process alone would have
+    // vacuumed every few milliseconds.
+    expect(after.vacuums - before.vacuums).toBeGreaterThanOrEqual(2);
+    expect(after.vacuums - before.vacuums).toBeLessThanOrEqual(4);
+  });
+
+  it('leaves a warning, not an error, when the role does not own the queue tables', async (ctx) => {
+    skipBefore15(ctx);
+    const role = `emissor_queue_reader_${process.pid}`;
+    const admin = new pg.Client({ connectionString: server.databaseUrl });
+    await admin.connect();
+    let other: pg.Pool | undefined;
+    try {
+      try {
+        await admin.query(`create role ${role} login password 'reader'`);
+      } catch (error) {
+        if ((error as { code?: string }).code !== '42501') throw error;
+        ctx.skip('the test database role may not create roles (CREATEROLE)');
+      }
+      await admin.query(`grant select on all tables in schema public to ${role}`);
+      await churnOneLot();
+      const before = await queueTable();
+      const url = new URL(server.databaseUrl);
+      url.username = role;
+      url.password = 'reader';
+      other = new pg.Pool({ connectionString: url.toString(), max: 1 });
+      const { lines, logger } = logLines('info');
+      const keeper = startQueueVacuum(other, logger, { ...quick, afterDeadRows: 1 });
+      await until(
+        () => Promise.resolve(lines.length),
+        (n) => n > 0,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      keeper.stop();
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({
+        level: 40,
+        msg: expect.stringMatching(/not vacuumed by the API: the database role does not own/),
+      });
+      expect((await queueTable()).vacuums).toBe(before.vacuums);
+    } finally {
+      await other?.end();
+      await admin.query(`drop owned by ${role}`).catch(() => undefined);
+      await admin.query(`drop role if exists ${role}`).catch(() => undefined);
+      await admin.end();
+    }
+  });
+});
