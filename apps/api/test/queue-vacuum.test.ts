@@ -2,6 +2,9 @@
 // row versions in transmission_queue within seconds, and until a vacuum records their space every
 // queued document takes new space at the table's end; autovacuum's visits depend on the server's
 // settings and on its other tables. These tests churn the real queue table with autovacuum off.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 
 import pg from 'pg';
@@ -10,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startQueueVacuum, type QueueVacuumOptions } from '../src/db/queue-vacuum.js';
 import { createLogger } from '../src/http/logger.js';
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
+import { untilDocumentsFinal } from './helpers/local-sefaz.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 const LOT = 50;
@@ -258,6 +262,48 @@ describe('the API vacuums the work queues', () => {
       await admin.query(`drop owned by ${role}`).catch(() => undefined);
       await admin.query(`drop role if exists ${role}`).catch(() => undefined);
       await admin.end();
+    }
+  });
+
+  it('is what a server transmitting to SEFAZ does as its documents go through', async (ctx) => {
+    skipBefore15(ctx);
+    const transmitting = await startTestServer({
+      env: {
+        SEFAZ: 'simulator',
+        EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-queue-vacuum-')),
+        SEFAZ_POLL_MS: '50',
+      },
+      queueVacuum: { afterDeadRows: 10, minIntervalMs: 0, everyMs: 20 },
+    });
+    const stats = new pg.Pool({ connectionString: transmitting.databaseUrl, max: 1 });
+    try {
+      const vacuums = async () => {
+        await stats.query('select pg_stat_clear_snapshot()');
+        const { rows } = await stats.query<{ n: number }>(
+          `select vacuum_count::int as n from pg_stat_user_tables
+           where relname = 'transmission_queue'`,
+        );
+        return rows[0]!.n;
+      };
+      const product = await transmitting.newProduct();
+      const refs = { tenant_ref: 'queue-vacuum', branch_ref: 'sefaz' };
+      await prepareBranch(transmitting.url, product, refs);
+      const ids: string[] = [];
+      for (let i = 0; i < 10; i++) {
+        const res = await product.client.emissions.emit({
+          headers: { 'idempotency-key': newKey() },
+          body: emissionRequest(refs),
+        });
+        if (res.status !== 201) throw new Error(`emission failed: ${res.status}`);
+        ids.push(res.body.id);
+      }
+      const final = await untilDocumentsFinal(product.client, ids);
+      expect(final.map((d) => d.status)).toEqual(ids.map(() => 'autorizada'));
+      // vacuum_count counts the passes sessions ran (autovacuum's have a count of their own).
+      expect(await until(vacuums, (n) => n > 0)).toBeGreaterThan(0);
+    } finally {
+      await stats.end();
+      await transmitting.close();
     }
   });
 });
