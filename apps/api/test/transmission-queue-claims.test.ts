@@ -16,7 +16,9 @@ const documentIds: string[] = [];
 const LEASE_MS = 60_000;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // No first statistics from the server: its ANALYZE of the 6,000 documents stored below holds a
+  // snapshot, and a VACUUM that runs meanwhile must keep every row deleted after it began.
+  server = await startTestServer({ firstStatistics: { afterRows: 1e9 } });
   // One connection: the claims and the statistics they leave come from the same backend.
   pool = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
   const product = await server.newProduct();
@@ -48,6 +50,26 @@ async function queueBlocks(): Promise<number> {
      from pg_statio_user_tables where relname = 'transmission_queue'`,
   );
   return Number(rows[0]!.blocks);
+}
+
+/**
+ * VACUUM until it removed every dead row. One that runs while any transaction of this database
+ * holds an older snapshot (an ANALYZE among them) keeps the rows deleted since, with their index
+ * entries, and the claims below would walk them: that is not what this test measures.
+ */
+async function vacuumCompletely(): Promise<void> {
+  let dead = -1;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    await pool.query('vacuum transmission_queue');
+    await pool.query('select pg_stat_clear_snapshot()');
+    const { rows } = await pool.query<{ dead: string }>(
+      `select n_dead_tup as dead from pg_stat_user_tables where relname = 'transmission_queue'`,
+    );
+    dead = Number(rows[0]!.dead);
+    if (dead === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`vacuum left ${dead} dead rows in transmission_queue for 10 s`);
 }
 
 async function tablePages(): Promise<number> {
@@ -93,7 +115,9 @@ describe('transmission queue claims (migration 0017)', () => {
     // each taking new space and leaving it dead, and then autovacuum came by; the last 50 wait on
     // their recibo still. Their rows in `documents` are copies of an emitted one. (Autovacuum is
     // held off, and the pass is run here, so that nothing else tidies up mid-test.)
+    // Autovacuum's ANALYZE of documents would hold a snapshot as the server's would (above).
     await pool.query('alter table transmission_queue set (autovacuum_enabled = false)');
+    await pool.query('alter table documents set (autovacuum_enabled = false)');
     await pool.query(
       `insert into documents (id, product_id, tenant_ref, branch_ref, series_id, document_model,
                              serie, numero, chave_acesso, codigo_numerico, status, ambiente,
@@ -124,7 +148,7 @@ describe('transmission queue claims (migration 0017)', () => {
          end loop;
        end $$`,
     );
-    await pool.query('vacuum transmission_queue');
+    await vacuumCompletely();
     const [fresh, resumed, receipts] = [0, 3, 6].map((i) => documentIds.slice(i, i + 3));
     await queueInFlight();
     await pool.query('analyze transmission_queue');
@@ -204,6 +228,41 @@ describe('receipt claims', () => {
     expect(ids(await queue.claimReceipts(2, LEASE_MS))).toEqual(idsOf('A', 'B'));
     expect(ids(await queue.claimReceipts(2, LEASE_MS))).toEqual(idsOf('C'));
     expect(await queue.claimReceipts(2, LEASE_MS)).toEqual([]);
+    await pool.query('delete from transmission_queue');
+  });
+
+  it('take a recibo whole when only part of its lot falls in the rows they look at', async () => {
+    // The claim looks at the 50 longest-due rows per recibo asked for. Recibo A: one document due
+    // 60 s ago and 49 due 5 s ago (their settles were spread out); B: a full lot due 30 s ago. The
+    // 50 rows looked at are A's first and 49 of B's; A is the longest due, and all of it comes.
+    await pool.query('delete from transmission_queue');
+    const { rows } = await pool.query<{ id: string }>(
+      `insert into documents (id, product_id, tenant_ref, branch_ref, series_id, document_model,
+                             serie, numero, chave_acesso, codigo_numerico, status, ambiente,
+                             idempotency_key)
+       select gen_random_uuid(), product_id, tenant_ref, branch_ref, series_id, document_model,
+              serie, 300000 + g, lpad((300000 + g)::text, 44, '0'), codigo_numerico,
+              'processando', ambiente, 'window-' || g
+       from documents, generate_series(1, 100) as g where id = $1
+       returning id`,
+      [documentIds[0]],
+    );
+    const lotA = rows.slice(0, 50).map((r) => r.id);
+    const lotB = rows.slice(50).map((r) => r.id);
+    await pool.query(
+      `insert into transmission_queue (document_id, sent, attempts, recibo, recibo_at, t_med,
+                                      available_at)
+       select id, true, 1, case when i <= 50 then '351000000000065' else '351000000000066' end,
+              now(), 1,
+              now() - case when i = 1 then interval '60 seconds'
+                           when i <= 50 then interval '5 seconds' else interval '30 seconds' end
+       from unnest($1::uuid[]) with ordinality as t(id, i)`,
+      [[...lotA, ...lotB]],
+    );
+    const queue = createTransmissionQueue(pool);
+
+    expect(ids(await queue.claimReceipts(1, LEASE_MS))).toEqual([...lotA].sort());
+    expect(ids(await queue.claimReceipts(1, LEASE_MS))).toEqual([...lotB].sort());
     await pool.query('delete from transmission_queue');
   });
 });
