@@ -151,9 +151,11 @@ export async function startServer(
         })
       : undefined;
   if (pressure) watchRequests(server, pressure);
-  // The queues churn only while SEFAZ is on.
-  const queueVacuum = sefaz
-    ? startQueueVacuum(database.pool, logger, options.queueVacuum)
+  // The queues churn only while SEFAZ is on. One connection of its own: a VACUUM that takes a
+  // second must not take it from the requests.
+  const queueVacuumDb = sefaz ? connectDatabase(database.url, 1) : undefined;
+  const queueVacuum = queueVacuumDb
+    ? startQueueVacuum(queueVacuumDb.pool, logger, options.queueVacuum)
     : undefined;
   if (sefaz && transmissionDb)
     workers = startTransmissionWorkers(
@@ -219,6 +221,7 @@ export async function startServer(
       await workers?.stop();
       await fiscalWork?.stop();
       await transmissionDb?.db.destroy();
+      await queueVacuumDb?.db.destroy();
       await sefaz?.close();
       await finalStatus?.close();
       await signing.close();

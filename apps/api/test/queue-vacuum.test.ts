@@ -10,7 +10,12 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startQueueVacuum, type QueueVacuumOptions } from '../src/db/queue-vacuum.js';
+import {
+  QUEUE_VACUUM_LOCK,
+  startQueueVacuum,
+  type QueueVacuum,
+  type QueueVacuumOptions,
+} from '../src/db/queue-vacuum.js';
 import { createLogger } from '../src/http/logger.js';
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
 import { untilDocumentsFinal } from './helpers/local-sefaz.js';
@@ -56,6 +61,9 @@ beforeAll(async () => {
   );
   documentIds = rows.map((r) => r.id);
   await churner.query('alter table transmission_queue set (autovacuum_enabled = false)');
+  // Their statistics now, so that neither the server's first statistics nor autovacuum runs an
+  // ANALYZE of them mid-test: its snapshot would keep the churn's dead rows from any vacuum.
+  await churner.query('analyze documents');
 });
 
 afterAll(async () => {
@@ -141,13 +149,16 @@ describe('the API vacuums the work queues', () => {
     const { logger } = logLines();
     const keeper = startQueueVacuum(reader, logger, quick);
     const at0 = await queueTable();
-    for (let i = 0; i < 40; i++) {
-      const before = await queueTable();
-      await churnOneLot();
-      const after = await until(queueTable, (t) => t.vacuums > before.vacuums);
-      expect(after.vacuums, `lot ${i}: no vacuum came`).toBeGreaterThan(before.vacuums);
+    try {
+      for (let i = 0; i < 40; i++) {
+        const before = await queueTable();
+        await churnOneLot();
+        const after = await until(queueTable, (t) => t.vacuums > before.vacuums);
+        expect(after.vacuums, `lot ${i}: no vacuum came`).toBeGreaterThan(before.vacuums);
+      }
+    } finally {
+      keeper.stop();
     }
-    keeper.stop();
     const kept = await queueTable();
     expect(kept.dead).toBeLessThan(100);
 
@@ -165,6 +176,7 @@ describe('the API vacuums the work queues', () => {
     skipBefore15(ctx);
     const locker = await churner.connect();
     let keeperPool: pg.Pool | undefined;
+    let keeper: QueueVacuum | undefined;
     const { lines, logger } = logLines();
     try {
       await locker.query('begin');
@@ -182,7 +194,7 @@ describe('the API vacuums the work queues', () => {
       await reader.query('delete from transmission_queue where document_id = any($1)', [ids]);
       await reader.query('select pg_stat_force_next_flush()');
       keeperPool = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
-      const keeper = startQueueVacuum(keeperPool, logger, { ...quick, afterDeadRows: 50 });
+      keeper = startQueueVacuum(keeperPool, logger, { ...quick, afterDeadRows: 50 });
       const tried = () => lines.filter((l) => l.msg === 'queue table vacuum ended').length;
       await until(
         () => Promise.resolve(tried()),
@@ -196,6 +208,7 @@ describe('the API vacuums the work queues', () => {
       keeper.stop();
       expect(after.vacuums).toBe(before.vacuums + 1);
     } finally {
+      keeper?.stop();
       await locker.query('rollback').catch(() => undefined);
       locker.release();
       await keeperPool?.end();
@@ -221,6 +234,63 @@ describe('the API vacuums the work queues', () => {
     // vacuumed every few milliseconds.
     expect(after.vacuums - before.vacuums).toBeGreaterThanOrEqual(2);
     expect(after.vacuums - before.vacuums).toBeLessThanOrEqual(4);
+  });
+
+  it('is vacuumed by one of several processes that find it due at the same moment', async (ctx) => {
+    skipBefore15(ctx);
+    // A table no vacuum has visited, so that it is due at once; the keepers' interval is longer
+    // than the test. Each keeper reads `last_vacuum` and then vacuums: without one process at a
+    // time, another could read it before the first pass ends and vacuum again once it has. The
+    // test holds the keepers' lock first, as a process in the middle of its look would.
+    const table = `vacuum_probe_${process.pid}`;
+    await reader.query(`create table ${table} (id int) with (autovacuum_enabled = false)`);
+    const pools = [1, 2, 3, 4].map(
+      () => new pg.Pool({ connectionString: server.databaseUrl, max: 1 }),
+    );
+    const keepers: QueueVacuum[] = [];
+    let holder: pg.PoolClient | undefined;
+    try {
+      await reader.query(`insert into ${table} select generate_series(1, 20000)`);
+      await reader.query(`delete from ${table}`);
+      await reader.query('select pg_stat_force_next_flush()');
+      // Connected first, so that the keepers start together.
+      await Promise.all(pools.map(async (pool) => (await pool.connect()).release()));
+      holder = await churner.connect();
+      await holder.query('select pg_advisory_lock($1)', [QUEUE_VACUUM_LOCK]);
+      const { logger } = logLines();
+      for (const pool of pools)
+        keepers.push(
+          startQueueVacuum(pool, logger, {
+            afterDeadRows: 1,
+            minIntervalMs: 60_000,
+            everyMs: 5,
+            tables: [table],
+          }),
+        );
+      const probe = async () => {
+        await reader.query('select pg_stat_clear_snapshot()');
+        const { rows } = await reader.query<{ vacuums: number }>(
+          `select vacuum_count::int as vacuums from pg_stat_user_tables where relname = $1`,
+          [table],
+        );
+        return rows[0]!.vacuums;
+      };
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const whileHeld = await probe();
+      await holder.query('select pg_advisory_unlock($1)', [QUEUE_VACUUM_LOCK]);
+      holder.release();
+      holder = undefined;
+      expect(whileHeld).toBe(0);
+      await until(probe, (n) => n > 0);
+      // Some two hundred more looks by the four of them.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(await probe()).toBe(1);
+    } finally {
+      holder?.release(true); // closing the connection gives its lock back
+      for (const keeper of keepers) keeper.stop();
+      await Promise.all(pools.map((pool) => pool.end()));
+      await reader.query(`drop table if exists ${table}`);
+    }
   });
 
   it('leaves a warning, not an error, when the role does not own the queue tables', async (ctx) => {

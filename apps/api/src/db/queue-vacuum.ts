@@ -23,6 +23,9 @@ export interface QueueVacuum {
   stop(): void;
 }
 
+/** Held by the process that is looking at the queue tables (per database, as all advisory locks). */
+export const QUEUE_VACUUM_LOCK = 724_311_957;
+
 interface TableState {
   table: string;
   dead: number;
@@ -42,8 +45,11 @@ interface TableState {
  * with (issue #21: not for the operator to tune). A vacuum of a queue table every few seconds
  * reads a few hundred pages and keeps the heap at about the rows of those seconds.
  *
- * Every API process looks; the interval is kept across processes through the table's own
- * `last_vacuum`, and SKIP_LOCKED makes a process skip a table another is vacuuming. TRUNCATE is
+ * Every API process looks, one at a time: an advisory lock is held from reading the tables'
+ * `last_vacuum` to the end of their vacuums, so the interval is kept across processes (without it
+ * two processes that read it at once would both vacuum), and SKIP_LOCKED makes a process skip a
+ * table that something else (autovacuum, an operator) is vacuuming. The pool given is the
+ * keeper's own: a VACUUM must not hold one of the requests' connections. TRUNCATE is
  * off: giving the empty tail back to the file system takes an exclusive lock on the table, which
  * the emissions' inserts into `transmission_queue` would wait behind (autovacuum still does it).
  * A role that does not own the tables cannot vacuum them: that is logged once and left to
@@ -60,9 +66,10 @@ export function startQueueVacuum(
   const tables = options.tables ?? QUEUE_TABLES;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let ownershipKnown = false;
 
-  const owned = async (): Promise<boolean> => {
-    const { rows } = await pool.query<{ owned: boolean }>(
+  const owned = async (client: pg.PoolClient): Promise<boolean> => {
+    const { rows } = await client.query<{ owned: boolean }>(
       `select bool_and(pg_has_role(current_user, c.relowner, 'USAGE')
                        or (select rolsuper from pg_roles where rolname = current_user)) as owned
        from pg_class c
@@ -73,8 +80,8 @@ export function startQueueVacuum(
     return rows[0]?.owned ?? false;
   };
 
-  const due = async (): Promise<TableState[]> => {
-    const { rows } = await pool.query<TableState>(
+  const due = async (client: pg.PoolClient): Promise<TableState[]> => {
+    const { rows } = await client.query<TableState>(
       `select relname as table, n_dead_tup::int as dead,
               coalesce(extract(epoch from clock_timestamp() - greatest(last_vacuum, last_autovacuum))
                          * 1000, 'Infinity')::float8 as "sinceVacuumMs"
@@ -85,25 +92,61 @@ export function startQueueVacuum(
     return rows.filter((r) => r.dead >= afterDeadRows && r.sinceVacuumMs >= minIntervalMs);
   };
 
-  const look = async () => {
-    for (const { table, dead } of await due()) {
-      if (stopped) return;
+  /** Vacuums the tables that are due, unless another process is looking; false: never again. */
+  const lookHolding = async (client: pg.PoolClient): Promise<boolean> => {
+    if (!ownershipKnown) {
+      if (!(await owned(client))) {
+        logger.warn(
+          { tables },
+          'queue tables not vacuumed by the API: the database role does not own them (autovacuum will)',
+        );
+        return false;
+      }
+      ownershipKnown = true;
+    }
+    // VACUUM reports `last_vacuum` before it returns, so whoever takes the lock next reads it.
+    for (const { table, dead } of await due(client)) {
+      if (stopped) break;
       const started = performance.now();
       // Names from the constant list above (or a test's), never from input.
-      await pool.query(`vacuum (skip_locked, truncate false) "${table}"`);
+      await client.query(`vacuum (skip_locked, truncate false) "${table}"`);
       // Also when SKIP_LOCKED skipped it: PostgreSQL says so only in a warning to this session.
       logger.debug(
         { table, dead_rows: dead, duration_ms: Math.round(performance.now() - started) },
         'queue table vacuum ended',
       );
     }
+    return true;
+  };
+
+  const look = async (): Promise<boolean> => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const { rows } = await client.query<{ got: boolean }>(
+        'select pg_try_advisory_lock($1) as got',
+        [QUEUE_VACUUM_LOCK],
+      );
+      if (!rows[0]?.got) return true;
+      try {
+        return await lookHolding(client);
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [QUEUE_VACUUM_LOCK]);
+      }
+    } catch (error) {
+      // A connection in an unknown state may still hold the lock: closing it gives the lock back.
+      broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
   };
 
   const tick = () => {
     if (stopped) return;
     look().then(
-      () => {
-        if (!stopped) timer = setTimeout(tick, everyMs);
+      (again) => {
+        if (again && !stopped) timer = setTimeout(tick, everyMs);
       },
       (error: unknown) => {
         // Not needed for correctness, and autovacuum still comes: warn, and try again later.
@@ -113,18 +156,7 @@ export function startQueueVacuum(
       },
     );
   };
-
-  owned().then(
-    (yes) => {
-      if (yes) tick();
-      else
-        logger.warn(
-          { tables },
-          'queue tables not vacuumed by the API: the database role does not own them (autovacuum will)',
-        );
-    },
-    (error: unknown) => logger.warn({ err: error }, 'queue tables not vacuumed'),
-  );
+  tick();
 
   return {
     stop() {
