@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirstStatistics } from '../src/db/first-statistics.js';
 import { createLogger } from '../src/http/logger.js';
 import { emissionTargets } from '../src/modules/emissions/emission-target.js';
+import { insertDocumentCopies } from './helpers/document-copies.js';
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -76,15 +77,12 @@ describe('first planner statistics', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await tablesWithStatistics()).toEqual([]);
     // A thousand documents and more, as a day's first hour of sales would store them.
-    await pool.query(
-      `insert into documents (id, product_id, tenant_ref, branch_ref, series_id, document_model,
-                             serie, numero, chave_acesso, codigo_numerico, status, ambiente,
-                             idempotency_key)
-       select gen_random_uuid(), product_id, tenant_ref, branch_ref, series_id, document_model,
-              serie, 100000 + g, lpad(g::text, 44, '0'), codigo_numerico, status, ambiente,
-              'filler-' || g
-       from (select * from documents limit 1) one, generate_series(1, 1500) as g`,
-    );
+    const { rows: emitted } = await pool.query<{ id: string }>('select id from documents limit 1');
+    await insertDocumentCopies(pool, emitted[0]!.id, {
+      count: 1500,
+      afterNumero: 100000,
+      keyPrefix: 'filler-',
+    });
     // The server logs once it has checked the ANALYZE's outcome, a moment after pg_stats shows it.
     const gathered = () => server.logs.some((l) => l.includes('first planner statistics gathered'));
     const deadline = Date.now() + 10_000;

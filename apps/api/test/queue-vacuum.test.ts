@@ -17,6 +17,7 @@ import {
   type QueueVacuumOptions,
 } from '../src/db/queue-vacuum.js';
 import { createLogger } from '../src/http/logger.js';
+import { insertDocumentCopies } from './helpers/document-copies.js';
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
 import { untilDocumentsFinal } from './helpers/local-sefaz.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -48,18 +49,12 @@ beforeAll(async () => {
   });
   if (res.status !== 201) throw new Error(`emission failed: ${res.status}`);
   // Copies of the emitted document, for the queue rows to point at.
-  const { rows } = await churner.query<{ id: string }>(
-    `insert into documents (id, product_id, tenant_ref, branch_ref, series_id, document_model,
-                           serie, numero, chave_acesso, codigo_numerico, status, ambiente,
-                           idempotency_key)
-     select gen_random_uuid(), product_id, tenant_ref, branch_ref, series_id, document_model,
-            serie, 100000 + g, lpad(g::text, 44, '0'), codigo_numerico, 'autorizada', ambiente,
-            'copy-' || g
-     from documents, generate_series(1, $2::int) as g where id = $1
-     returning id`,
-    [res.body.id, DOCUMENTS],
-  );
-  documentIds = rows.map((r) => r.id);
+  documentIds = await insertDocumentCopies(churner, res.body.id, {
+    count: DOCUMENTS,
+    afterNumero: 100000,
+    keyPrefix: 'copy-',
+    status: 'autorizada',
+  });
   await churner.query('alter table transmission_queue set (autovacuum_enabled = false)');
   // Their statistics now, so that neither the server's first statistics nor autovacuum runs an
   // ANALYZE of them mid-test: its snapshot would keep the churn's dead rows from any vacuum.

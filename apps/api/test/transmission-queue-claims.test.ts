@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTransmissionQueue } from '../src/modules/transmission/transmission-queue.js';
+import { insertDocumentCopies } from './helpers/document-copies.js';
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -118,16 +119,12 @@ describe('transmission queue claims (migration 0017)', () => {
     // Autovacuum's ANALYZE of documents would hold a snapshot as the server's would (above).
     await pool.query('alter table transmission_queue set (autovacuum_enabled = false)');
     await pool.query('alter table documents set (autovacuum_enabled = false)');
-    await pool.query(
-      `insert into documents (id, product_id, tenant_ref, branch_ref, series_id, document_model,
-                             serie, numero, chave_acesso, codigo_numerico, status, ambiente,
-                             idempotency_key)
-       select gen_random_uuid(), product_id, tenant_ref, branch_ref, series_id, document_model,
-              serie, 100000 + g, lpad(g::text, 44, '0'), codigo_numerico, 'autorizada', ambiente,
-              'past-' || g
-       from documents, generate_series(1, 6000) as g where id = $1`,
-      [documentIds[0]],
-    );
+    await insertDocumentCopies(pool, documentIds[0]!, {
+      count: 6000,
+      afterNumero: 100000,
+      keyPrefix: 'past-',
+      status: 'autorizada',
+    });
     await pool.query(
       `do $$ declare ids uuid[]; begin
          for batch in 0..119 loop
@@ -191,22 +188,27 @@ describe('transmission queue claims (migration 0017)', () => {
   });
 });
 
+/** Queue rows of documents sent in one lot, waiting on its recibo (A, B, … name it), due in `dueIn`. */
+async function waitingOnRecibo(documents: string[], recibo: string, dueIn: string): Promise<void> {
+  await pool.query(
+    `insert into transmission_queue (document_id, sent, attempts, recibo, recibo_at, t_med,
+                                    available_at)
+     select unnest($1::uuid[]), true, 1, $2, now(), 1, now() + $3::interval`,
+    [documents, `35100000000000${recibo.charCodeAt(0)}`, dueIn],
+  );
+}
+
 describe('receipt claims', () => {
   it('take whole lots, the recibos longest due first, as many recibos as asked', async () => {
     // 56 documents: recibo A (3, due 30 s ago), B (a full lot of 50, due 20 s ago), C (2, due
     // 10 s ago) and D (1, due in an hour). Copies of an emitted document, as above.
     await pool.query('delete from transmission_queue');
-    const { rows } = await pool.query<{ id: string }>(
-      `insert into documents (id, product_id, tenant_ref, branch_ref, series_id, document_model,
-                             serie, numero, chave_acesso, codigo_numerico, status, ambiente,
-                             idempotency_key)
-       select gen_random_uuid(), product_id, tenant_ref, branch_ref, series_id, document_model,
-              serie, 200000 + g, lpad((200000 + g)::text, 44, '0'), codigo_numerico,
-              'processando', ambiente, 'recibo-' || g
-       from documents, generate_series(1, 56) as g where id = $1
-       returning id`,
-      [documentIds[0]],
-    );
+    const rows = await insertDocumentCopies(pool, documentIds[0]!, {
+      count: 56,
+      afterNumero: 200000,
+      keyPrefix: 'recibo-',
+      status: 'processando',
+    });
     const lots = {
       A: rows.slice(0, 3),
       B: rows.slice(3, 53),
@@ -215,15 +217,9 @@ describe('receipt claims', () => {
     };
     const dueIn = { A: '-30 seconds', B: '-20 seconds', C: '-10 seconds', D: '1 hour' };
     for (const [recibo, lot] of Object.entries(lots))
-      await pool.query(
-        `insert into transmission_queue (document_id, sent, attempts, recibo, recibo_at, t_med,
-                                        available_at)
-         select unnest($1::uuid[]), true, 1, $2, now(), 1, now() + $3::interval`,
-        [lot.map((d) => d.id), `35100000000000${recibo.charCodeAt(0)}`, dueIn[recibo as 'A']],
-      );
+      await waitingOnRecibo(lot, recibo, dueIn[recibo as keyof typeof lots]);
     const queue = createTransmissionQueue(pool);
-    const idsOf = (...names: (keyof typeof lots)[]) =>
-      names.flatMap((name) => lots[name].map((d) => d.id)).sort();
+    const idsOf = (...names: (keyof typeof lots)[]) => names.flatMap((name) => lots[name]).sort();
 
     expect(ids(await queue.claimReceipts(2, LEASE_MS))).toEqual(idsOf('A', 'B'));
     expect(ids(await queue.claimReceipts(2, LEASE_MS))).toEqual(idsOf('C'));
@@ -236,29 +232,17 @@ describe('receipt claims', () => {
     // 60 s ago and 49 due 5 s ago (their settles were spread out); B: a full lot due 30 s ago. The
     // 50 rows looked at are A's first and 49 of B's; A is the longest due, and all of it comes.
     await pool.query('delete from transmission_queue');
-    const { rows } = await pool.query<{ id: string }>(
-      `insert into documents (id, product_id, tenant_ref, branch_ref, series_id, document_model,
-                             serie, numero, chave_acesso, codigo_numerico, status, ambiente,
-                             idempotency_key)
-       select gen_random_uuid(), product_id, tenant_ref, branch_ref, series_id, document_model,
-              serie, 300000 + g, lpad((300000 + g)::text, 44, '0'), codigo_numerico,
-              'processando', ambiente, 'window-' || g
-       from documents, generate_series(1, 100) as g where id = $1
-       returning id`,
-      [documentIds[0]],
-    );
-    const lotA = rows.slice(0, 50).map((r) => r.id);
-    const lotB = rows.slice(50).map((r) => r.id);
-    await pool.query(
-      `insert into transmission_queue (document_id, sent, attempts, recibo, recibo_at, t_med,
-                                      available_at)
-       select id, true, 1, case when i <= 50 then '351000000000065' else '351000000000066' end,
-              now(), 1,
-              now() - case when i = 1 then interval '60 seconds'
-                           when i <= 50 then interval '5 seconds' else interval '30 seconds' end
-       from unnest($1::uuid[]) with ordinality as t(id, i)`,
-      [[...lotA, ...lotB]],
-    );
+    const rows = await insertDocumentCopies(pool, documentIds[0]!, {
+      count: 100,
+      afterNumero: 300000,
+      keyPrefix: 'window-',
+      status: 'processando',
+    });
+    const lotA = rows.slice(0, 50);
+    const lotB = rows.slice(50);
+    await waitingOnRecibo(lotA.slice(0, 1), 'A', '-60 seconds');
+    await waitingOnRecibo(lotA.slice(1), 'A', '-5 seconds');
+    await waitingOnRecibo(lotB, 'B', '-30 seconds');
     const queue = createTransmissionQueue(pool);
 
     expect(ids(await queue.claimReceipts(1, LEASE_MS))).toEqual([...lotA].sort());
