@@ -8,7 +8,7 @@ import {
 } from '@emissor/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
+import { emissionRequest, emitDocument, prepareBranch } from './helpers/emission.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 warnIfPdfToolsMissing('api danfe');
@@ -19,12 +19,8 @@ let stranger: Awaited<ReturnType<TestServer['newProduct']>>;
 const shop = { tenant_ref: 'loja-danfe', branch_ref: 'centro' };
 
 async function emit(items = 1): Promise<{ id: string; chave: string }> {
-  const res = await owner.client.emissions.emit({
-    headers: { 'idempotency-key': newKey() },
-    body: emissionRequest(shop, { items }),
-  });
-  if (res.status !== 201) throw new Error(`emission failed: ${res.status}`);
-  return { id: res.body.id, chave: res.body.chave_acesso };
+  const document = await emitDocument(owner.client, emissionRequest(shop, { items }));
+  return { id: document.id, chave: document.chave_acesso };
 }
 
 async function danfeBytes(id: string): Promise<Uint8Array> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { storedXmlText } from '../src/storage/stored-xml.js';
-import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
+import { emissionRequest, emitDocument, prepareBranch } from './helpers/emission.js';
 import { storedXmlRow } from './helpers/stored-xml.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -20,12 +20,7 @@ beforeAll(async () => {
   await prepareBranch(server.url, owner, shopB);
   // Sequential, so created_at order is the emission order.
   for (const refs of [shopA, shopB, shopA, shopA, shopB]) {
-    const res = await owner.client.emissions.emit({
-      headers: { 'idempotency-key': newKey() },
-      body: emissionRequest(refs),
-    });
-    if (res.status !== 201) throw new Error(`setup emission failed: ${res.status}`);
-    emitted.push(res.body.id);
+    emitted.push((await emitDocument(owner.client, emissionRequest(refs))).id);
   }
 });
 afterAll(() => server.close());

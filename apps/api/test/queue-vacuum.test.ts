@@ -18,7 +18,7 @@ import {
 } from '../src/db/queue-vacuum.js';
 import { createLogger } from '../src/http/logger.js';
 import { insertDocumentCopies } from './helpers/document-copies.js';
-import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
+import { emissionRequest, emitDocument, prepareBranch } from './helpers/emission.js';
 import { untilDocumentsFinal } from './helpers/local-sefaz.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -43,13 +43,9 @@ beforeAll(async () => {
   const product = await server.newProduct();
   const refs = { tenant_ref: 'queue-vacuum', branch_ref: 'b1' };
   await prepareBranch(server.url, product, refs);
-  const res = await product.client.emissions.emit({
-    headers: { 'idempotency-key': newKey() },
-    body: emissionRequest(refs),
-  });
-  if (res.status !== 201) throw new Error(`emission failed: ${res.status}`);
+  const emitted = await emitDocument(product.client, emissionRequest(refs));
   // Copies of the emitted document, for the queue rows to point at.
-  documentIds = await insertDocumentCopies(churner, res.body.id, {
+  documentIds = await insertDocumentCopies(churner, emitted.id, {
     count: DOCUMENTS,
     afterNumero: 100000,
     keyPrefix: 'copy-',
@@ -346,14 +342,8 @@ describe('the API vacuums the work queues', () => {
       const refs = { tenant_ref: 'queue-vacuum', branch_ref: 'sefaz' };
       await prepareBranch(transmitting.url, product, refs);
       const ids: string[] = [];
-      for (let i = 0; i < 10; i++) {
-        const res = await product.client.emissions.emit({
-          headers: { 'idempotency-key': newKey() },
-          body: emissionRequest(refs),
-        });
-        if (res.status !== 201) throw new Error(`emission failed: ${res.status}`);
-        ids.push(res.body.id);
-      }
+      for (let i = 0; i < 10; i++)
+        ids.push((await emitDocument(product.client, emissionRequest(refs))).id);
       const final = await untilDocumentsFinal(product.client, ids);
       expect(final.map((d) => d.status)).toEqual(ids.map(() => 'autorizada'));
       // vacuum_count counts the passes sessions ran (autovacuum's have a count of their own).

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
+import { emissionRequest, emitDocument, prepareBranch } from './helpers/emission.js';
 import { untilDocumentsFinal } from './helpers/local-sefaz.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -35,12 +35,7 @@ describe('documents gather into lots (SEFAZ_GATHER_MS)', () => {
 
     const emitted = [];
     for (let i = 0; i < 5; i++) {
-      const res = await product.client.emissions.emit({
-        headers: { 'idempotency-key': newKey() },
-        body: emissionRequest(refs),
-      });
-      if (res.status !== 201) throw new Error(`emission failed: ${res.status}`);
-      emitted.push(res.body);
+      emitted.push(await emitDocument(product.client, emissionRequest(refs)));
       await sleep(100);
     }
     const documents = await untilDocumentsFinal(

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
+import { emissionRequest, emitDocument, prepareBranch } from './helpers/emission.js';
 import { simulatorAdmin, untilDocumentsFinal } from './helpers/local-sefaz.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -47,12 +47,7 @@ describe('work held back for lack of a free exchange', () => {
       products.map(async ({ product, refs }, i) => {
         // The first leaves alone; the others arrive while its exchange is in flight.
         if (i > 0) await new Promise((resolve) => setTimeout(resolve, 150));
-        const res = await product.client.emissions.emit({
-          headers: { 'idempotency-key': newKey() },
-          body: emissionRequest(refs),
-        });
-        if (res.status !== 201) throw new Error(`emission failed: ${res.status}`);
-        return { product, id: res.body.id };
+        return { product, id: (await emitDocument(product.client, emissionRequest(refs))).id };
       }),
     );
     const started = Date.now();

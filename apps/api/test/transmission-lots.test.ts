@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
+import { emissionRequest, emitDocument, prepareBranch } from './helpers/emission.js';
 import { simulatorAdmin, untilDocumentsFinal } from './helpers/local-sefaz.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -47,14 +47,7 @@ async function burst(
   n: number,
 ) {
   return Promise.all(
-    Array.from({ length: n }, async () => {
-      const res = await product.client.emissions.emit({
-        headers: { 'idempotency-key': newKey() },
-        body: emissionRequest(refs),
-      });
-      if (res.status !== 201) throw new Error(`emission failed: ${res.status}`);
-      return res.body;
-    }),
+    Array.from({ length: n }, () => emitDocument(product.client, emissionRequest(refs))),
   );
 }
 

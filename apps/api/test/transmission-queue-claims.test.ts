@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTransmissionQueue } from '../src/modules/transmission/transmission-queue.js';
 import { insertDocumentCopies } from './helpers/document-copies.js';
-import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
+import { emissionRequest, emitDocument, prepareBranch } from './helpers/emission.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 let server: TestServer;
@@ -25,14 +25,8 @@ beforeAll(async () => {
   const product = await server.newProduct();
   const refs = { tenant_ref: 'queue-claims', branch_ref: 'b1' };
   await prepareBranch(server.url, product, refs);
-  for (let i = 0; i < 12; i++) {
-    const res = await product.client.emissions.emit({
-      headers: { 'idempotency-key': newKey() },
-      body: emissionRequest(refs),
-    });
-    if (res.status !== 201) throw new Error(`emission failed: ${res.status}`);
-    documentIds.push(res.body.id);
-  }
+  for (let i = 0; i < 12; i++)
+    documentIds.push((await emitDocument(product.client, emissionRequest(refs))).id);
 });
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
+import { emissionRequest, emitDocument, prepareBranch } from './helpers/emission.js';
 import { simulatorAdmin, untilDocumentsFinal } from './helpers/local-sefaz.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -53,12 +53,7 @@ describe('transmission yields to queueing requests', () => {
     let emitting = true;
     const emitLoop = async () => {
       while (emitting) {
-        const res = await product.client.emissions.emit({
-          headers: { 'idempotency-key': newKey() },
-          body: emissionRequest(refs),
-        });
-        if (res.status !== 201) throw new Error(`emission failed: ${res.status}`);
-        ids.push(res.body.id);
+        ids.push((await emitDocument(product.client, emissionRequest(refs))).id);
       }
     };
     const loops = [emitLoop(), emitLoop(), emitLoop()];

@@ -7,7 +7,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { postCertificate, testPfx } from './helpers/certificates.js';
-import { emissionRequest, EMITTER_CNPJ, newKey, prepareBranch } from './helpers/emission.js';
+import {
+  emissionRequest,
+  emitDocument,
+  EMITTER_CNPJ,
+  newKey,
+  prepareBranch,
+} from './helpers/emission.js';
 import {
   simulatorAdmin,
   untilFinal,
@@ -44,15 +50,6 @@ const refs = () => ({ tenant_ref: `loja-${++counter}`, branch_ref: 'filial-1' })
 let range = 0;
 const fresh = () => ({ nextNumber: ++range * 1000 });
 
-async function emit(product: Product, body: ReturnType<typeof emissionRequest>) {
-  const res = await product.client.emissions.emit({
-    headers: { 'idempotency-key': newKey() },
-    body,
-  });
-  if (res.status !== 201) throw new Error(`emission failed: ${res.status}`);
-  return res.body;
-}
-
 const read = (product: Product, id: string) => async () => {
   const res = await product.client.documents.getDocument({ params: { document_id: id } });
   if (res.status !== 200) throw new Error(`read failed: ${res.status}`);
@@ -80,7 +77,7 @@ describe('transmission to the local SEFAZ', () => {
     const product = await server.newProduct();
     const r = refs();
     await prepareBranch(server.url, product, r, fresh());
-    const emitted = await emit(product, emissionRequest(r));
+    const emitted = await emitDocument(product.client, emissionRequest(r));
     expect(emitted.status).toBe('processando');
 
     const done = await untilFinal(read(product, emitted.id));
@@ -113,7 +110,7 @@ describe('transmission to the local SEFAZ', () => {
     await admin.knobs({ outage: { cStat: '108' } });
     let emitted;
     try {
-      emitted = await emit(product, emissionRequest(r));
+      emitted = await emitDocument(product.client, emissionRequest(r));
       // Held back by the outage: attempts are recorded and rescheduled, the document waits.
       await expect.poll(async () => (await queueRow(emitted!.id))?.last_cstat).toBe('108');
       expect((await read(product, emitted.id)()).status).toBe('processando');
@@ -142,7 +139,7 @@ describe('transmission to the local SEFAZ', () => {
     await admin.knobs({ outage: { cStat: '109' } });
     let emitted;
     try {
-      emitted = await emit(product, emissionRequest(r));
+      emitted = await emitDocument(product.client, emissionRequest(r));
       await expect.poll(async () => (await queueRow(emitted!.id))?.last_cstat).toBe('109');
       await admin.forceOutcome(emitted.chave_acesso, { action: 'deny', cStat: '302' });
     } finally {
@@ -159,7 +156,7 @@ describe('transmission to the local SEFAZ', () => {
     const r = refs();
     await prepareBranch(server.url, product, r, fresh());
     await admin.knobs({ dropAnswers: 1 });
-    const emitted = await emit(product, emissionRequest(r));
+    const emitted = await emitDocument(product.client, emissionRequest(r));
     const done = await untilFinal(read(product, emitted.id));
     expect(done.status).toBe('autorizada');
     const chaveLines = () => server.logs.filter((line) => line.includes(emitted.chave_acesso));
@@ -187,10 +184,10 @@ describe('transmission to the local SEFAZ', () => {
     const numbers = fresh();
     await prepareBranch(server.url, product, first, numbers);
     await prepareBranch(server.url, product, second, numbers);
-    const taken = await emit(product, emissionRequest(first));
+    const taken = await emitDocument(product.client, emissionRequest(first));
     expect((await untilFinal(read(product, taken.id))).status).toBe('autorizada');
 
-    const clash = await emit(product, emissionRequest(second));
+    const clash = await emitDocument(product.client, emissionRequest(second));
     expect(clash.numero).toBe(taken.numero);
     expect(clash.chave_acesso).not.toBe(taken.chave_acesso);
     const done = await untilFinal(read(product, clash.id));
@@ -231,7 +228,9 @@ describe('transmission to the local SEFAZ', () => {
     bodyB.emitente = { ...bodyB.emitente, cnpj: other.cnpj, razao_social: other.razao };
 
     const emitted = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => emit(product, i % 2 ? bodyB : emissionRequest(a))),
+      Array.from({ length: 8 }, (_, i) =>
+        emitDocument(product.client, i % 2 ? bodyB : emissionRequest(a)),
+      ),
     );
     const finals = await Promise.all(emitted.map((d) => untilFinal(read(product, d.id))));
     // The simulator refuses with 213 a note whose emitter differs from the TLS certificate's CNPJ.
@@ -263,7 +262,7 @@ describe('transmission to the local SEFAZ', () => {
     await admin.knobs({ outage: { cStat: '108' } });
     let held;
     try {
-      held = await emit(product, emissionRequest(r));
+      held = await emitDocument(product.client, emissionRequest(r));
       const get = (wait: number) =>
         fetch(`${server.url}/v1/documentos/${held!.id}`, {
           headers: { 'x-api-key': product.apiKey, prefer: `wait=${wait}` },
@@ -296,7 +295,7 @@ describe('transmission to the local SEFAZ', () => {
     expect(waited.body.status).toBe('autorizada');
     expect(waited.headers.get('preference-applied')).toBe('wait=10');
 
-    const emitted = await emit(product, emissionRequest(r));
+    const emitted = await emitDocument(product.client, emissionRequest(r));
     const final = await product.client.documents.waitUntilFinal(emitted.id, { timeoutMs: 30_000 });
     expect(final).toMatchObject({ id: emitted.id, status: 'autorizada' });
     expect(final.protocolo).toMatch(/^1\d{14}$/);
@@ -309,12 +308,12 @@ describe('transmission to the local SEFAZ', () => {
     let damaged;
     let other;
     try {
-      damaged = await emit(product, emissionRequest(r));
+      damaged = await emitDocument(product.client, emissionRequest(r));
       await expect.poll(async () => (await queueRow(damaged!.id))?.last_cstat).toBe('108');
       // One byte of the stored form changed: zlib's checksum refuses it.
       await sql`update document_xml set packed = set_byte(packed, 20, get_byte(packed, 20) # 255)
                 where document_id = ${damaged.id}`.execute(server.database.db);
-      other = await emit(product, emissionRequest(r));
+      other = await emitDocument(product.client, emissionRequest(r));
     } finally {
       await admin.knobs({ outage: null });
     }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPackingCertificateIds } from '../src/storage/packing-certificates.js';
 import { storedXmlText } from '../src/storage/stored-xml.js';
 import { XML_PACKING } from '../src/storage/xml-packing.js';
-import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
+import { emissionRequest, emitDocument, prepareBranch } from './helpers/emission.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { storedXmlRow } from './helpers/stored-xml.js';
 
@@ -19,14 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const emit = async (items: number) => {
-  const res = await owner.client.emissions.emit({
-    headers: { 'idempotency-key': newKey() },
-    body: emissionRequest(shop, { items }),
-  });
-  if (res.status !== 201) throw new Error(`emission failed: ${res.status}`);
-  return res.body.id;
-};
+const emit = async (items: number) =>
+  (await emitDocument(owner.client, emissionRequest(shop, { items }))).id;
 const storedRow = (id: string) => storedXmlRow(server.database.db, id);
 const servedXml = async (id: string) => {
   const res = await fetch(`${server.url}/v1/documentos/${id}/xml`, {

@@ -31,3 +31,14 @@ export async function prepareBranch(
     throw new Error(`certificate setup failed: ${cert.status} ${JSON.stringify(cert.body)}`);
   return { seriesId: series.body.id, certificateId: cert.body.id as string };
 }
+
+/** Emits `body` under a new idempotency key: the 201's document, or an error (for test set-up). */
+export async function emitDocument(
+  client: EmissorClient,
+  body: ReturnType<typeof emissionRequest>,
+) {
+  const res = await client.emissions.emit({ headers: { 'idempotency-key': newKey() }, body });
+  if (res.status !== 201)
+    throw new Error(`emission failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
