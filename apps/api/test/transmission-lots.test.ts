@@ -122,6 +122,11 @@ describe('asynchronous lots', () => {
       expect(done.map((d) => d.status)).toEqual(Array(8).fill('autorizada'));
       const lots = await lotsOf(emitted.map((d) => d.chave_acesso));
       expect(lots.length).toBeGreaterThan(0);
+      // The lines of an exchange are written just after the commit the reads above may see first.
+      for (const d of emitted)
+        await expect
+          .poll(() => linesOf(d.chave_acesso).some((l) => l.includes('transmission finished')))
+          .toBe(true);
       for (const lot of lots) {
         // One poll per lot (not per document): 105, 105, 104.
         const polls = server.logs.filter(
