@@ -3,6 +3,7 @@
 // queued document takes new space at the table's end; autovacuum's visits depend on the server's
 // settings and on its other tables. These tests churn the real queue table with autovacuum off.
 import { mkdtempSync } from 'node:fs';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -281,6 +282,45 @@ describe('the API vacuums the work queues', () => {
       for (const keeper of keepers) keeper.stop();
       await Promise.all(pools.map((pool) => pool.end()));
       await reader.query(`drop table if exists ${table}`);
+    }
+  });
+
+  it('goes on after an error: it warns, backs off and vacuums once the database answers', async (ctx) => {
+    skipBefore15(ctx);
+    // A door to PostgreSQL that first hangs up on every connection, as a database restarting does.
+    const database = new URL(server.databaseUrl);
+    let open = false;
+    const door = createServer((socket) => {
+      if (!open) return socket.destroy();
+      const upstream = connect(Number(database.port), database.hostname);
+      socket.pipe(upstream).pipe(socket);
+      const close = () => (socket.destroy(), upstream.destroy());
+      socket.on('error', close);
+      upstream.on('error', close);
+    });
+    await new Promise<void>((resolve) => door.listen(0, '127.0.0.1', resolve));
+    const through = new URL(server.databaseUrl);
+    through.host = `127.0.0.1:${(door.address() as AddressInfo).port}`;
+    const pool = new pg.Pool({ connectionString: through.toString(), max: 1 });
+    pool.on('error', () => {});
+    const { lines, logger } = logLines();
+    const keeper = startQueueVacuum(pool, logger, { ...quick, afterDeadRows: 1 });
+    try {
+      const warned = () => lines.filter((l) => l.msg === 'queue tables not vacuumed').length;
+      await until(
+        () => Promise.resolve(warned()),
+        (n) => n >= 2,
+      );
+      expect(warned()).toBeGreaterThanOrEqual(2);
+      const before = await queueTable();
+      await churnOneLot();
+      open = true;
+      const after = await until(queueTable, (t) => t.vacuums > before.vacuums);
+      expect(after.vacuums).toBeGreaterThan(before.vacuums);
+    } finally {
+      keeper.stop();
+      await pool.end();
+      door.close();
     }
   });
 

@@ -92,7 +92,7 @@ export function startQueueVacuum(
     return rows.filter((r) => r.dead >= afterDeadRows && r.sinceVacuumMs >= minIntervalMs);
   };
 
-  /** Vacuums the tables that are due, unless another process is looking; false: never again. */
+  /** With the lock held: vacuums the tables that are due; false when the role may not, for good. */
   const lookHolding = async (client: pg.PoolClient): Promise<boolean> => {
     if (!ownershipKnown) {
       if (!(await owned(client))) {
