@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -77,6 +78,30 @@ describe('document XML storage (migration 0016)', () => {
       .where('document_id', '=', id)
       .execute();
     await expect(neither).rejects.toThrow(/document_xml_one_form/);
+  });
+});
+
+describe('a stored XML that cannot be read', () => {
+  // A server fault, not the client's: before, zlib's error code made the error handler take it for
+  // a request body that was not compressed as it said, and answer 422 json_invalid.
+  it('answers 500 internal_error on its XML and DANFE, and the log names the document to restore', async () => {
+    const id = await emit(1);
+    // One byte of the stored form changed: zlib's checksum refuses it.
+    await sql`update document_xml set packed = set_byte(packed, 20, get_byte(packed, 20) # 255)
+              where document_id = ${id}`.execute(server.database.db);
+    for (const path of ['xml', 'danfe']) {
+      const res = await fetch(`${server.url}/v1/documentos/${id}/${path}`, {
+        headers: { 'x-api-key': owner.apiKey },
+      });
+      expect(res.status).toBe(500);
+      const { detail } = (await res.json()) as { detail: { code: string; message: string } };
+      expect(detail.code).toBe('internal_error');
+      expect(detail.message).toContain(res.headers.get('x-request-id'));
+      expect(detail.message).not.toMatch(/zlib|document_xml|checksum|restore/i);
+    }
+    const lines = server.logs.filter((l) => l.includes(`the stored XML of document ${id}`));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/cannot be read \(.+\): restore its document_xml row from a backup/);
   });
 });
 

@@ -96,7 +96,9 @@ function readBodyError(err: unknown): AppError | RequestValidationFailure | 'abo
     new RequestValidationFailure([
       { loc: ['body'], msg: 'Invalid JSON', type: 'json_invalid', ctx: { error } },
     ]);
-  if (typeof code === 'string' && DECOMPRESSION_FAILED.test(code))
+  // body-parser marks the zlib errors of a body it inflates as the client's (400); zlib failing
+  // anywhere else (a stored XML that cannot be unpacked) is the server's, and stays a 500.
+  if (typeof code === 'string' && DECOMPRESSION_FAILED.test(code) && status === 400)
     return undecodable('the body is not compressed as its Content-Encoding says');
   if (type === 'encoding.unsupported')
     return undecodable('unsupported Content-Encoding (gzip, deflate or identity)');

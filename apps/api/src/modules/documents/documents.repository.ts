@@ -54,10 +54,21 @@ export function findDocument(
  * authorised before migration 0014 kept a stored copy, served as it is.
  */
 function servedXml(
+  documentId: string,
   row: StoredXmlRow & { prot_nfe: string | null; nfe_proc: string | null },
 ): string {
   if (row.nfe_proc) return row.nfe_proc;
-  const xml = storedXmlText(row);
+  let xml: string;
+  try {
+    xml = storedXmlText(row);
+  } catch (error) {
+    // Damaged bytes or a row in no known form: a server fault (500), which the log must name so
+    // that an operator knows what to restore, not a zlib message without a document.
+    throw new Error(
+      `the stored XML of document ${documentId} cannot be read (${error instanceof Error ? error.message : String(error)}): restore its document_xml row from a backup`,
+      { cause: error },
+    );
+  }
   return row.prot_nfe ? buildNfeProc(xml, row.prot_nfe) : xml;
 }
 
@@ -93,7 +104,7 @@ export async function findDocumentXml(
     .where('documents.product_id', '=', productId)
     .where('documents.deleted_at', 'is', null)
     .executeTakeFirst();
-  return row && servedXml(row);
+  return row && servedXml(id, row);
 }
 
 /** What a DANFE is drawn from: the stored XML and the status that decides its marks. */
@@ -115,7 +126,7 @@ export async function findDanfeSource(
     .where('documents.deleted_at', 'is', null)
     .executeTakeFirst();
   // With a protocol the DANFE prints it (and drops the "not authorised" mark).
-  return row && { xml: servedXml(row), status: row.status, chave: row.chave_acesso };
+  return row && { xml: servedXml(id, row), status: row.status, chave: row.chave_acesso };
 }
 
 export function findByIdempotencyKey(
