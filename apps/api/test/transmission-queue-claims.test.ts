@@ -110,8 +110,8 @@ describe('transmission queue claims (migration 0017)', () => {
     // each taking new space and leaving it dead, and then autovacuum came by; the last 50 wait on
     // their recibo still. Their rows in `documents` are copies of an emitted one. (Autovacuum is
     // held off, and the pass is run here, so that nothing else tidies up mid-test.)
-    // Autovacuum's ANALYZE of documents would hold a snapshot as the server's would (above).
     await pool.query('alter table transmission_queue set (autovacuum_enabled = false)');
+    // Nor may autovacuum analyze the copies: its ANALYZE would hold a snapshot as the server's would.
     await pool.query('alter table documents set (autovacuum_enabled = false)');
     await insertDocumentCopies(pool, documentIds[0]!, {
       count: 6000,
