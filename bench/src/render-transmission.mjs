@@ -11,6 +11,24 @@ const cores = (v) => (Number.isFinite(v) ? v.toFixed(2) : 'n/a');
 const roundsOf = (open) =>
   open.roundsP99?.length > 1 ? ` (${open.roundsP99.map((v) => fmtMs(v)).join(', ')})` : '';
 
+/**
+ * Where the cores went at the fixed rate: the API, its PostgreSQL, the local SEFAZ with its own
+ * PostgreSQL (none with transmission off), and the whole machine busy (steal: what the hypervisor
+ * took).
+ */
+function openLoopCpuRow(off, on) {
+  const of = (open) =>
+    [open.cpuApi, open.cpuPg, open.cpuStandIn, open.cpuMachine]
+      .map((v) => (v === undefined ? '—' : cores(v)))
+      .join(' / ') + (open.cpuSteal >= 0.01 ? `, steal ${cores(open.cpuSteal)}` : '');
+  return [
+    `CPU at ${on.rate}/s: API / PostgreSQL / local SEFAZ / machine busy (cores)`,
+    of(off),
+    of(on),
+    '',
+  ];
+}
+
 export function renderTransmission(r) {
   if (!r) return '_not measured yet: run `pnpm bench --only transmission`_';
   if (r.failed) return `_failed: ${r.failed}_`;
@@ -55,6 +73,8 @@ export function renderTransmission(r) {
         `${cores(on.closed.cpuApi)} / ${cores(on.closed.cpuPg)}`,
         '',
       ],
+      // Runs before 2026-11-29 did not record the open loop's machine and stand-in figures.
+      ...(Number.isFinite(on.open.cpuMachine) ? [openLoopCpuRow(off.open, on.open)] : []),
     ],
   );
   const flow = table(
@@ -113,7 +133,10 @@ export function transmissionTargets(r) {
     'Transmission slows POST /v1/emissoes by ≤ 20 %',
     throughput >= 1 - MAX_SLOWDOWN && p99 <= 1 + MAX_SLOWDOWN,
     `answered/s on ÷ off ${throughput.toFixed(2)} (${fmtRate(on.closed.okPerSec)} vs ${fmtRate(off.closed.okPerSec)}); p99 at ${on.open.rate}/s on ÷ off ${p99.toFixed(2)} (${fmtMs(on.open.p99)} vs ${fmtMs(off.open.p99)} ms)`,
-    `with transmission on the same two cores also build lots, parse answers and store protocols; API ${cores(on.closed.cpuApi)} cores vs ${cores(off.closed.cpuApi)}`,
+    `with transmission on the same two cores also build lots, parse answers and store protocols; API ${cores(on.closed.cpuApi)} cores vs ${cores(off.closed.cpuApi)}` +
+      (Number.isFinite(on.open.cpuStandIn)
+        ? `; at ${on.open.rate}/s the local SEFAZ beside them took ${cores(on.open.cpuStandIn)} cores, the machine ${cores(on.open.cpuMachine)} busy vs ${cores(off.open.cpuMachine)}`
+        : ''),
   ]);
   rows.push([
     `≥ ${E2E_TARGET_PER_SEC} NF-e authorised/s end to end (${r.latencyMs} ms SEFAZ latency)`,

@@ -297,8 +297,6 @@ async function prepareBranches(api, apiKey, pfx, cnpj, log) {
 export function createSampler(api, pg) {
   let maxRssKiB = 0;
   const apiPids = () => [api.pid, ...childrenOf(api.pid)];
-  const pgPids = () =>
-    pg.postmasterPid ? [pg.postmasterPid, ...childrenOf(pg.postmasterPid)] : [];
   const sample = () => {
     const rss = apiPids().reduce((a, p) => a + rssKiB(p), 0);
     if (rss > maxRssKiB) maxRssKiB = rss;
@@ -306,21 +304,6 @@ export function createSampler(api, pg) {
   const timer = setInterval(sample, 100);
   timer.unref();
   sample();
-  // PostgreSQL backends come and go with pool connections; count CPU of those alive at both ends
-  // and of exited ones through the postmaster's cumulative children time (cutime/cstime).
-  const pgCpu = () => {
-    if (!pg.postmasterPid) return NaN;
-    let total = 0;
-    for (const p of pgPids()) total += cpuSeconds(p);
-    try {
-      const stat = readFileSync(`/proc/${pg.postmasterPid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(f[13]) + Number(f[14])) / 100;
-    } catch {
-      /* ignore */
-    }
-    return total;
-  };
   return {
     resetRss() {
       maxRssKiB = 0;
@@ -330,17 +313,57 @@ export function createSampler(api, pg) {
     currentRssMiB: () => apiPids().reduce((a, p) => a + rssKiB(p), 0) / 1024,
     cpu: () => ({
       api: apiPids().reduce((a, p) => a + cpuSeconds(p), 0),
-      pg: pgCpu(),
+      pg: postgresCpuSeconds(pg),
+      ...machineCpuSeconds(),
       at: performance.now(),
     }),
     stop: () => clearInterval(timer),
   };
 }
 
+/**
+ * CPU seconds of a PostgreSQL server's processes (NaN without a postmaster pid: DATABASE_URL).
+ * Backends come and go with pool connections; this counts those alive at both ends and the exited
+ * ones through the postmaster's cumulative children time (cutime/cstime).
+ */
+export function postgresCpuSeconds(pg) {
+  if (!pg.postmasterPid) return NaN;
+  let total = 0;
+  for (const p of [pg.postmasterPid, ...childrenOf(pg.postmasterPid)]) total += cpuSeconds(p);
+  try {
+    const stat = readFileSync(`/proc/${pg.postmasterPid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    total += (Number(f[13]) + Number(f[14])) / 100;
+  } catch {
+    /* ignore */
+  }
+  return total;
+}
+
+/**
+ * The whole machine's CPU seconds from /proc/stat: `machine` busy (every process, the kernel's
+ * interrupts included) and `steal`, the time the hypervisor ran something else while this VM's
+ * CPUs wanted to run. Besides the processes the bench knows, the difference shows what else ran.
+ */
+export function machineCpuSeconds() {
+  try {
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+      .split('\n', 1)[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return { machine: (user + nice + system + irq + softirq) / 100, steal: steal / 100 };
+  } catch {
+    return { machine: NaN, steal: NaN };
+  }
+}
+
 /** CPU use between two `cpu()` snapshots, in cores (1.0 = one core busy). */
 export function cpuBetween(a, b) {
   const seconds = (b.at - a.at) / 1000;
-  return { api: (b.api - a.api) / seconds, pg: (b.pg - a.pg) / seconds };
+  const per = (key) => (b[key] - a[key]) / seconds;
+  return { api: per('api'), pg: per('pg'), machine: per('machine'), steal: per('steal') };
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   cpuBetween,
   cpuSeconds,
   createSeriesOnEveryBranch,
+  postgresCpuSeconds,
   startPostgres,
   withStack,
 } from './stack.mjs';
@@ -52,7 +53,7 @@ export const bodiesOf = () =>
  * rate. With transmission on, each phase starts with nothing in transmission (`settle`), so it
  * measures that phase's own transmission rather than the catching up on the previous one's.
  */
-async function emissionLoad(stack, { quick, log, label, settle = async () => {} }) {
+async function emissionLoad(stack, { quick, log, label, settle = async () => {}, standIn }) {
   await createSeriesOnEveryBranch(stack, serieOf);
   const duration = quick ? 3 : 10;
   // p99 of a fixed rate needs more answers than 10 s give (2,000: the 20th slowest).
@@ -70,7 +71,7 @@ async function emissionLoad(stack, { quick, log, label, settle = async () => {} 
   });
   await settle('closed loop');
   const rate = 200;
-  const before = stack.sampler.cpu();
+  const before = { ...stack.sampler.cpu(), standIn: standIn?.() };
   const rounds = [];
   for (let round = 0; round < (quick ? 1 : OPEN_ROUNDS); round++) {
     if (round > 0) await settle(`open loop ${round}`);
@@ -85,12 +86,19 @@ async function emissionLoad(stack, { quick, log, label, settle = async () => {} 
       }),
     );
   }
-  const cpu = cpuBetween(before, stack.sampler.cpu());
+  const after = { ...stack.sampler.cpu(), standIn: standIn?.() };
+  const cpu = cpuBetween(before, after);
   const open = medianRound(rounds);
+  // Over the rounds and the settling between them; the machine's share shows what else the cores
+  // ran (the load generator, the local SEFAZ beside the API, the kernel).
+  const cpuOpen = { cpuApi: cpu.api, cpuPg: cpu.pg, cpuMachine: cpu.machine, cpuSteal: cpu.steal };
+  if (standIn)
+    cpuOpen.cpuStandIn = (after.standIn - before.standIn) / ((after.at - before.at) / 1000);
+  const coresOf = Object.entries(cpuOpen).map(([k, v]) => `${k.slice(3)} ${v.toFixed(2)}`);
   log(
-    `transmission: ${label}: ${closed.okPerSec.toFixed(0)}/s p99 ${closed.p99} ms (64 conn); at ${rate}/s p50 ${open.p50.toFixed(1)} ms p99 ${open.p99.toFixed(1)} ms (rounds: ${rounds.map((r) => r.p99.toFixed(1)).join(', ')})`,
+    `transmission: ${label}: ${closed.okPerSec.toFixed(0)}/s p99 ${closed.p99} ms (64 conn); at ${rate}/s p50 ${open.p50.toFixed(1)} ms p99 ${open.p99.toFixed(1)} ms (rounds: ${rounds.map((r) => r.p99.toFixed(1)).join(', ')}); cores ${coresOf.join(', ')}`,
   );
-  return { closed, open: { ...open, cpuApi: cpu.api, cpuPg: cpu.pg } };
+  return { closed, open: { ...open, ...cpuOpen } };
 }
 
 /**
@@ -237,7 +245,13 @@ export async function withTransmittingStack({ quick, log, nice }, body) {
           };
         },
       },
-      (stack) => body(stack, simulator),
+      // The stand-in authoriser's CPU seconds: its process, and its PostgreSQL when it has its own.
+      (stack) =>
+        body(
+          stack,
+          simulator,
+          () => cpuSeconds(simulator.pid) + (ownPostgres ? postgresCpuSeconds(ownPostgres) : 0),
+        ),
     );
   } finally {
     await ownPostgres?.stop();
@@ -284,22 +298,26 @@ export async function runTransmission({ quick, log }) {
     });
   let on;
   if (phases.includes('on'))
-    await withTransmittingStack({ quick, log, nice: simulatorNice() }, async (stack) => {
-      const backlogs = {};
-      on = await emissionLoad(stack, {
-        quick,
-        log,
-        label: 'transmission on',
-        settle: async (phase) => {
-          backlogs[phase] = await drained(stack, 600_000);
-          log(
-            `transmission: the ${phase}'s backlog was authorised ${backlogs[phase].toFixed(1)} s after it ended`,
-          );
-        },
-      });
-      backlogs['open loop'] = await drained(stack, 600_000);
-      on.backlogs = backlogs;
-    });
+    await withTransmittingStack(
+      { quick, log, nice: simulatorNice() },
+      async (stack, _, standIn) => {
+        const backlogs = {};
+        on = await emissionLoad(stack, {
+          quick,
+          log,
+          label: 'transmission on',
+          standIn,
+          settle: async (phase) => {
+            backlogs[phase] = await drained(stack, 600_000);
+            log(
+              `transmission: the ${phase}'s backlog was authorised ${backlogs[phase].toFixed(1)} s after it ended`,
+            );
+          },
+        });
+        backlogs['open loop'] = await drained(stack, 600_000);
+        on.backlogs = backlogs;
+      },
+    );
   // End to end with the local SEFAZ as an equal beside the API (the issue's condition), on a stack
   // of its own: warmed up, then measured from an empty queue.
   let e2e;
