@@ -13,10 +13,18 @@ else if (!existsSync(main)) {
   process.exit(1);
 }
 
-const api = spawn(process.execPath, [main], { cwd: repoRoot, stdio: 'inherit' });
+// In a process group of its own: Ctrl-C in a terminal signals the whole foreground group, and the
+// embedded PostgreSQL the API starts would get that SIGINT too and stop at once (a fast shutdown,
+// its queries cancelled) under the requests the API is draining. This process passes the signal on.
+const api = spawn(process.execPath, [main], {
+  cwd: repoRoot,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  detached: true,
+});
 
 // The API drains its requests and stops the embedded PostgreSQL on SIGINT/SIGTERM; this process
-// only passes the signal on and exits with the API.
+// only passes the signal on and exits with the API. A closed terminal (SIGHUP) no longer reaches
+// the API's group, so it is passed on as SIGTERM.
 let stopping = false;
 const stop = (signal) => {
   if (stopping) return;
@@ -24,6 +32,7 @@ const stop = (signal) => {
   api.kill(signal);
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
+process.on('SIGHUP', () => stop('SIGTERM'));
 
 // `kill -TERM <npm pid>` reaches npm and the `sh -c` it runs the script in, which dies without
 // passing the signal on: this process is left orphaned (re-parented) and would keep the API and

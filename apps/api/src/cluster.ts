@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.js';
 import type { Env } from './env.js';
 import type { Logger } from './http/logger.js';
 import { exitWhenLogsWritten } from './http/stdout-lines.js';
+import { onShutdownSignal } from './shutdown-signals.js';
 import { startLocalSefaz } from './modules/transmission/sefaz-connection.js';
 import { workerExecArgv, workerMallocEnv } from './worker-memory.js';
 
@@ -71,6 +72,5 @@ export async function runPrimary(env: Env, logger: Logger): Promise<void> {
       worker?.process.kill('SIGTERM');
     }
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  onShutdownSignal(stop);
 }

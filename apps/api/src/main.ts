@@ -4,6 +4,7 @@ import { runPrimary } from './cluster.js';
 import { EnvError, loadEnv } from './env.js';
 import { createLogger } from './http/logger.js';
 import { exitWhenLogsWritten } from './http/stdout-lines.js';
+import { onShutdownSignal } from './shutdown-signals.js';
 
 async function main(): Promise<void> {
   let env;
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
   }
 
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
@@ -44,8 +45,7 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  onShutdownSignal(stop);
 }
 
 main().catch((error: unknown) => {

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { repoRoot } from '../src/paths.js';
+import { createProductWithCli } from './helpers/api-process.js';
 import { freePort } from './helpers/global-postgres.js';
+import { holdRequest } from './helpers/held-request.js';
 
 /** Parent pid and state of a live process, from /proc (undefined once it is gone or reaped). */
 function procStat(pid: number): { ppid: number; state: string } | undefined {
@@ -81,40 +83,49 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** `npm start -- --no-build` as a user's shell runs it; `detached`: as a job of its own group. */
+function npmStart(port: number, databasePort: number, { detached = false } = {}) {
+  // A user's shell: no npm_* variables from the runner, no DATABASE_URL (the embedded database).
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'DATABASE_URL'),
+  );
+  return spawn('npm', ['start', '--', '--no-build'], {
+    cwd: repoRoot,
+    env: {
+      ...env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      EMBEDDED_POSTGRES_PORT: String(databasePort),
+      EMISSOR_DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
+  });
+}
+
+async function ready(port: number) {
+  return until(async () => {
+    try {
+      return (await fetch(`http://127.0.0.1:${port}/v1/health/ready`)).status === 200;
+    } catch {
+      return false;
+    }
+  }, 120_000);
+}
+
 describe.skipIf(!existsSync('/proc/self/stat'))('npm start', () => {
   it('stops the API and the embedded PostgreSQL on SIGTERM to the npm process', async () => {
     const [port, databasePort] = [await freePort(), await freePort()];
-    // A user's shell: no npm_* variables from the runner, no DATABASE_URL (the embedded database).
-    const env = Object.fromEntries(
-      Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'DATABASE_URL'),
-    );
-    const npm = spawn('npm', ['start', '--', '--no-build'], {
-      cwd: repoRoot,
-      env: {
-        ...env,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        EMBEDDED_POSTGRES_PORT: String(databasePort),
-        EMISSOR_DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const npm = npmStart(port, databasePort);
     started = npm;
     let output = '';
     npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const npmPid = npm.pid!;
 
-    const ready = await until(async () => {
-      try {
-        return (await fetch(`http://127.0.0.1:${port}/v1/health/ready`)).status === 200;
-      } catch {
-        return false;
-      }
-    }, 120_000);
-    expect(ready, output).toBe(true);
+    expect(await ready(port), output).toBe(true);
 
     spawnedPids = descendants(npmPid);
     const apiPid = spawnedPids.find((pid) => cmdline(pid).includes('apps/api/dist/main.js'));
@@ -141,5 +152,44 @@ describe.skipIf(!existsSync('/proc/self/stat'))('npm start', () => {
     const hint = `npx ${packageManager} admin product create --name demo --json`;
     expect(output).toContain(hint);
     expect(readFileSync(join(repoRoot, 'README.md'), 'utf8')).toContain(hint);
+  }, 180_000);
+
+  it('drains on Ctrl-C before the embedded PostgreSQL stops, though the terminal signals every process of the job', async () => {
+    const [port, databasePort] = [await freePort(), await freePort()];
+    // A job of its own process group, as a shell runs a foreground command: Ctrl-C is SIGINT to
+    // every process in that group.
+    const npm = npmStart(port, databasePort, { detached: true });
+    started = npm;
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const npmPid = npm.pid!;
+    expect(await ready(port), output).toBe(true);
+    spawnedPids = descendants(npmPid);
+
+    const apiKey = await createProductWithCli({
+      NODE_ENV: 'development',
+      EMISSOR_DATA_DIR: dataDir,
+      EMBEDDED_POSTGRES_PORT: String(databasePort),
+    });
+    const held = await holdRequest(
+      `http://127.0.0.1:${port}/v1/series`,
+      { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      JSON.stringify({ tenant_ref: 't', branch_ref: 'b', serie: 1, next_number: 1 }),
+    );
+    process.kill(-npmPid, 'SIGINT');
+    expect(await until(() => output.includes('shutting down'), 10_000), output).toBe(true);
+    // Long enough for a PostgreSQL that got the SIGINT itself to have stopped (a fast shutdown).
+    await new Promise((r) => setTimeout(r, 1_500));
+
+    const { status, text } = await held.release();
+    expect(status, `${text}\n${output}`).toBe(201);
+    const allGone = await until(() => ![npmPid, ...spawnedPids].some(alive), 30_000);
+    expect(
+      allGone,
+      `still running: ${[npmPid, ...spawnedPids].filter(alive).map(cmdline).join('\n')}`,
+    ).toBe(true);
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    expect(output).not.toContain('terminating connection');
   }, 180_000);
 });

