@@ -83,13 +83,16 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** `npm start -- --no-build` as a user's shell runs it; `detached`: as a job of its own group. */
+/**
+ * `npm start -- --no-build` as a user's shell runs it (`detached`: as a job of its own process
+ * group), with everything it prints.
+ */
 function npmStart(port: number, databasePort: number, { detached = false } = {}) {
   // A user's shell: no npm_* variables from the runner, no DATABASE_URL (the embedded database).
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'DATABASE_URL'),
   );
-  return spawn('npm', ['start', '--', '--no-build'], {
+  const npm = spawn('npm', ['start', '--', '--no-build'], {
     cwd: repoRoot,
     env: {
       ...env,
@@ -103,6 +106,11 @@ function npmStart(port: number, databasePort: number, { detached = false } = {})
     stdio: ['ignore', 'pipe', 'pipe'],
     detached,
   });
+  started = npm;
+  let output = '';
+  npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { pid: npm.pid!, output: () => output };
 }
 
 async function ready(port: number) {
@@ -119,19 +127,15 @@ describe.skipIf(!existsSync('/proc/self/stat'))('npm start', () => {
   it('stops the API and the embedded PostgreSQL on SIGTERM to the npm process', async () => {
     const [port, databasePort] = [await freePort(), await freePort()];
     const npm = npmStart(port, databasePort);
-    started = npm;
-    let output = '';
-    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const npmPid = npm.pid!;
+    const npmPid = npm.pid;
 
-    expect(await ready(port), output).toBe(true);
+    expect(await ready(port), npm.output()).toBe(true);
 
     spawnedPids = descendants(npmPid);
     const apiPid = spawnedPids.find((pid) => cmdline(pid).includes('apps/api/dist/main.js'));
     const postmasterPid = join(dataDir, 'postgres', 'postmaster.pid');
     const postgresPid = Number(readFileSync(postmasterPid, 'utf8').split('\n')[0]);
-    expect(apiPid, output).toBeDefined();
+    expect(apiPid, npm.output()).toBeDefined();
     expect(spawnedPids).toContain(postgresPid);
 
     process.kill(npmPid, 'SIGTERM');
@@ -144,13 +148,13 @@ describe.skipIf(!existsSync('/proc/self/stat'))('npm start', () => {
     expect(existsSync(postmasterPid)).toBe(false);
     expect(await portFree(port)).toBe(true);
     expect(await portFree(databasePort)).toBe(true);
-    expect(output).toContain('shutting down');
+    expect(npm.output()).toContain('shutting down');
     // The hint the start log gives is the README's command, with the pinned pnpm.
     const { packageManager } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
       packageManager: string;
     };
     const hint = `npx ${packageManager} admin product create --name demo --json`;
-    expect(output).toContain(hint);
+    expect(npm.output()).toContain(hint);
     expect(readFileSync(join(repoRoot, 'README.md'), 'utf8')).toContain(hint);
   }, 180_000);
 
@@ -159,12 +163,8 @@ describe.skipIf(!existsSync('/proc/self/stat'))('npm start', () => {
     // A job of its own process group, as a shell runs a foreground command: Ctrl-C is SIGINT to
     // every process in that group.
     const npm = npmStart(port, databasePort, { detached: true });
-    started = npm;
-    let output = '';
-    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const npmPid = npm.pid!;
-    expect(await ready(port), output).toBe(true);
+    const npmPid = npm.pid;
+    expect(await ready(port), npm.output()).toBe(true);
     spawnedPids = descendants(npmPid);
 
     const apiKey = await createProductWithCli({
@@ -178,18 +178,20 @@ describe.skipIf(!existsSync('/proc/self/stat'))('npm start', () => {
       JSON.stringify({ tenant_ref: 't', branch_ref: 'b', serie: 1, next_number: 1 }),
     );
     process.kill(-npmPid, 'SIGINT');
-    expect(await until(() => output.includes('shutting down'), 10_000), output).toBe(true);
+    expect(await until(() => npm.output().includes('shutting down'), 10_000), npm.output()).toBe(
+      true,
+    );
     // Long enough for a PostgreSQL that got the SIGINT itself to have stopped (a fast shutdown).
     await new Promise((r) => setTimeout(r, 1_500));
 
     const { status, text } = await held.release();
-    expect(status, `${text}\n${output}`).toBe(201);
+    expect(status, `${text}\n${npm.output()}`).toBe(201);
     const allGone = await until(() => ![npmPid, ...spawnedPids].some(alive), 30_000);
     expect(
       allGone,
       `still running: ${[npmPid, ...spawnedPids].filter(alive).map(cmdline).join('\n')}`,
     ).toBe(true);
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
-    expect(output).not.toContain('terminating connection');
+    expect(npm.output()).not.toContain('terminating connection');
   }, 180_000);
 });
