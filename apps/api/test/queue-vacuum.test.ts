@@ -34,8 +34,9 @@ let documentIds: string[] = [];
 let round = 0;
 
 beforeAll(async () => {
-  // No first statistics from the server: with 2,000 documents and tables that have none, it would
-  // run its ANALYZE mid-churn, and that snapshot would keep a lot's dead rows from the vacuums.
+  // No first statistics from the server: once the 2,000 copies are in, a check of its that comes
+  // before the test's own analyze would start an ANALYZE, which may still run during the churn and
+  // whose snapshot would keep a lot's dead rows from the vacuums.
   server = await startTestServer({ firstStatistics: { afterRows: 1e9 } });
   churner = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
   reader = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
