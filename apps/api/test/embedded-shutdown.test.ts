@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,11 +17,21 @@ const dataDir = mkdtempSync(join(tmpdir(), 'emissor-embedded-drain-'));
 // As root the embedded server runs as the `postgres` user, which must be able to enter the folder.
 chmodSync(dataDir, 0o755);
 let api: ApiProcess | undefined;
+const postmasterPidFile = join(dataDir, 'postgres', 'postmaster.pid');
 afterAll(async () => {
-  // Only on a failure is anything left running.
+  // Only on a failure is anything left running: the API, and the server it started, which a
+  // killed API leaves behind (SIGQUIT: PostgreSQL's immediate shutdown).
   if (api && api.child.exitCode === null) {
     api.child.kill('SIGKILL');
     await api.exited;
+  }
+  if (existsSync(postmasterPidFile)) {
+    try {
+      process.kill(Number(readFileSync(postmasterPidFile, 'utf8').split('\n')[0]), 'SIGQUIT');
+    } catch {
+      // already gone
+    }
+    await sleep(500);
   }
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -58,7 +68,7 @@ describe('the API on its embedded PostgreSQL', () => {
     expect(status, `${text}\n${api.output()}`).toBe(201);
     expect(await api.exited).toBe(0);
     // The server was stopped, cleanly: PostgreSQL removes its pid file only then.
-    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    expect(existsSync(postmasterPidFile)).toBe(false);
     expect(api.output()).not.toContain('terminating connection');
   }, 180_000);
 });
