@@ -1,7 +1,11 @@
 // Idempotency keys through real HTTP on real PostgreSQL (decisions.md, Corrections turn 2): a key
 // belongs to its product, so products sharing a key never interact, even at once and under load;
 // a repeated key replays only the same request and refuses other data with a 422.
+import { createHash, randomUUID } from 'node:crypto';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { EmissaoRequestSchema } from '@emissor/contract';
 
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -22,6 +26,13 @@ async function emit(apiKey: string, body: unknown, key: string) {
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as any, headers: res.headers };
+}
+
+/** The same body with a new `rule_id` on every tax line, as a caller that rebuilt it would send. */
+function withFreshRuleIds<T extends ReturnType<typeof emissionRequest>>(body: T): T {
+  for (const item of body.itens)
+    for (const line of item.fiscal_result.tributos) line.rule_id = randomUUID();
+  return body;
 }
 
 async function rows(productId: string) {
@@ -95,6 +106,53 @@ describe('a repeated Idempotency-Key', () => {
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
+  });
+
+  it("with the tax lines' rule_id regenerated (nothing the NF-e contains) replays the document", async () => {
+    const product = await server.newProduct();
+    const r = refs();
+    await prepareBranch(server.url, product, r);
+    const key = newKey();
+    const first = await emit(product.apiKey, emissionRequest(r, { items: 2 }), key);
+    expect(first.status).toBe(201);
+
+    // The caller rebuilt the body to retry, and its tax engine gave every line a fresh rule id.
+    const rebuilt = withFreshRuleIds(emissionRequest(r, { items: 2 }));
+    const again = await emit(product.apiKey, rebuilt, key);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+
+    // Fresh rule ids do not hide a change the NF-e would show.
+    const changed = withFreshRuleIds(emissionRequest(r, { items: 2 }));
+    changed.itens[1]!.fiscal_result.tributos[0]!.valor = '3.79';
+    expect((await emit(product.apiKey, changed, key)).status).toBe(422);
+    expect((await rows(product.id)).map((row) => row.numero)).toEqual([1]);
+  });
+
+  it('replays a document stored with the fingerprint of the whole body, as before rule_id was left out', async () => {
+    const product = await server.newProduct();
+    const r = refs();
+    await prepareBranch(server.url, product, r);
+    const key = newKey();
+    const body = emissionRequest(r);
+    const first = await emit(product.apiKey, body, key);
+    expect(first.status).toBe(201);
+    // What a document emitted by the earlier version holds: SHA-256 of the parsed body, rule ids and all.
+    const whole = createHash('sha256')
+      .update(JSON.stringify(EmissaoRequestSchema.parse(body)))
+      .digest('hex');
+    await server.database.pool.query(
+      'update documents set request_fingerprint = $1 where id = $2',
+      [whole, first.body.id],
+    );
+
+    const again = await emit(product.apiKey, body, key);
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    const other = emissionRequest(r);
+    other.itens[0]!.descricao = 'Produto diferente';
+    expect((await emit(product.apiKey, other, key)).status).toBe(422);
   });
 
   it.each([

@@ -28,7 +28,7 @@ export type FiscalCertificateRead = z.infer<typeof FiscalCertificateReadSchema>;
  * The text fields of the multipart upload form. ts-rest does not validate multipart bodies, so the
  * server parses these itself (after multer) and checks that `file` is present.
  */
-export const CertificateUploadFieldsSchema = z.object({
+export const CertificateUploadFieldsSchema = z.strictObject({
   cnpj: CnpjSchema.describe(
     'CNPJ of the branch (emit/CNPJ of its NF-e); its first 8 characters must match the certificate',
   ),

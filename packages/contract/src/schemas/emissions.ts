@@ -25,7 +25,7 @@ const optionalDecimal = () => DecimalSchema.nullable().optional();
 const flag = () => z.string().length(1).default('1');
 
 export const EmitenteDataPayloadSchema = fastObject(
-  z.object({
+  z.strictObject({
     cnpj: CnpjSchema.describe(
       'emit/CNPJ: the branch CNPJ; its root must match the live certificate (else 409 emitente_certificate_cnpj_mismatch)',
     ),
@@ -63,7 +63,7 @@ export const EmitenteDataPayloadSchema = fastObject(
 export type EmitenteDataPayload = z.infer<typeof EmitenteDataPayloadSchema>;
 
 export const DestinatarioDataPayloadSchema = fastObject(
-  z.object({
+  z.strictObject({
     nome: z
       .string()
       .describe(
@@ -134,7 +134,7 @@ the CBS line then has "valor": "3.60" (pAliqEfet 0.36). A deferral (CST 510, 50 
 
 /** One tax line computed by the caller's tax engine; `tax_domain` picks its place in the XML. */
 export const TributoLinhaPayloadSchema = fastObject(
-  z.object({
+  z.strictObject({
     tax_domain: z
       .string()
       .describe(
@@ -195,7 +195,7 @@ const groupDecimal = (text: string) => DecimalSchema.describe(text);
 const groupCode = (text: string) => z.string().describe(text);
 
 const MonofasiaQuantidadeSchema = fastObject(
-  z.object({
+  z.strictObject({
     quantidade: groupDecimal('qBCMono…: the quantity taxed, up to 4 places. Example: "1000.0000"'),
     ad_rem_ibs: groupDecimal('adRemIBS…: IBS per unit of quantity. Example: "0.1000"'),
     valor_ibs: groupDecimal('vIBSMono…: quantidade × ad_rem_ibs. Example: "100.00"'),
@@ -219,7 +219,7 @@ const ValoresPorEsferaShape = {
 };
 
 const CreditoPresumidoSchema = fastObject(
-  z.object({
+  z.strictObject({
     percentual: groupDecimal('pCredPres, percent. Example: "1.00"'),
     valor: optionalDecimal().describe(
       'vCredPres (give this or valor_condicao_suspensiva). Example: "0.10"',
@@ -252,9 +252,9 @@ and "ibs_cbs": {"monofasia": {"padrao": {"quantidade": "1000", "ad_rem_ibs": "0.
 `.trim();
 
 export const IbsCbsGruposPayloadSchema = fastObject(
-  z.object({
+  z.strictObject({
     monofasia: fastObject(
-      z.object({
+      z.strictObject({
         padrao: MonofasiaQuantidadeSchema.nullable()
           .optional()
           .describe('gMonoPadrao: the monophase tax of this sale'),
@@ -265,7 +265,7 @@ export const IbsCbsGruposPayloadSchema = fastObject(
           .optional()
           .describe('gMonoRet: tax retained earlier in the chain (art. 180)'),
         diferimento: fastObject(
-          z.object({
+          z.strictObject({
             percentual_ibs: groupDecimal('pDifIBS, percent. Example: "50"'),
             valor_ibs: groupDecimal('vIBSMonoDif. Example: "50.00"'),
             percentual_cbs: groupDecimal('pDifCBS, percent. Example: "10"'),
@@ -280,12 +280,12 @@ export const IbsCbsGruposPayloadSchema = fastObject(
       .nullable()
       .optional()
       .describe('gIBSCBSMono (CST 620, fuels taxed once per quantity)'),
-    transferencia_credito: fastObject(z.object(ValoresIbsCbsShape))
+    transferencia_credito: fastObject(z.strictObject(ValoresIbsCbsShape))
       .nullable()
       .optional()
       .describe('gTransfCred (CST 800): credit transferred; a debit note, fin_nfe 6'),
     ajuste_competencia: fastObject(
-      z.object({
+      z.strictObject({
         competencia: groupCode('competApur, the period adjusted, YYYY-MM. Example: "2026-10"'),
         ...ValoresIbsCbsShape,
       }),
@@ -294,7 +294,7 @@ export const IbsCbsGruposPayloadSchema = fastObject(
       .optional()
       .describe('gAjusteCompet (CST 811): an adjustment of another period'),
     estorno_credito: fastObject(
-      z.object({
+      z.strictObject({
         valor_ibs: groupDecimal('vIBSEstCred. Example: "1.00"'),
         valor_cbs: groupDecimal('vCBSEstCred. Example: "9.00"'),
       }),
@@ -303,7 +303,7 @@ export const IbsCbsGruposPayloadSchema = fastObject(
       .optional()
       .describe('gEstornoCred: credit reversed'),
     credito_presumido: fastObject(
-      z.object({
+      z.strictObject({
         base_calc: groupDecimal('vBCCredPres. Example: "1000.00"'),
         codigo: groupCode('cCredPres, 2 digits. Example: "01"'),
         ibs: CreditoPresumidoSchema.nullable().optional().describe('gIBSCredPres'),
@@ -314,7 +314,7 @@ export const IbsCbsGruposPayloadSchema = fastObject(
       .optional()
       .describe('gCredPresOper: presumed credit of the operation'),
     credito_presumido_zfm: fastObject(
-      z.object({
+      z.strictObject({
         competencia: groupCode(
           'competApur, YYYY-MM, not after the month of issue. Example: "2026-10"',
         ),
@@ -326,7 +326,7 @@ export const IbsCbsGruposPayloadSchema = fastObject(
       .optional()
       .describe('gCredPresIBSZFM (CST 810): presumed IBS credit of the Zona Franca de Manaus'),
     tributacao_regular: fastObject(
-      z.object({
+      z.strictObject({
         cst: groupCode('CSTReg: the CST without the condition. Example: "000"'),
         classificacao_tributaria: groupCode('cClassTribReg, 6 digits. Example: "000001"'),
         ...ValoresPorEsferaShape,
@@ -337,7 +337,7 @@ export const IbsCbsGruposPayloadSchema = fastObject(
       .describe(
         'gIBSCBS/gTribRegular: the taxation if the cClassTrib condition is not met (values = base × rate)',
       ),
-    compra_governamental: fastObject(z.object(ValoresPorEsferaShape))
+    compra_governamental: fastObject(z.strictObject(ValoresPorEsferaShape))
       .nullable()
       .optional()
       .describe(
@@ -349,7 +349,7 @@ export type IbsCbsGruposPayload = z.infer<typeof IbsCbsGruposPayloadSchema>;
 
 /** ide/gCompraGov. */
 export const CompraGovernamentalPayloadSchema = fastObject(
-  z.object({
+  z.strictObject({
     tipo_ente: groupCode(
       'tpEnteGov: 1 União, 2 Estado, 3 Distrito Federal, 4 Município. Example: "2"',
     ),
@@ -363,7 +363,7 @@ export const CompraGovernamentalPayloadSchema = fastObject(
 );
 
 export const FiscalResultPayloadSchema = fastObject(
-  z.object({
+  z.strictObject({
     cfop: z
       .string()
       .describe(
@@ -404,7 +404,7 @@ export const FiscalResultPayloadSchema = fastObject(
 export type FiscalResultPayload = z.infer<typeof FiscalResultPayloadSchema>;
 
 export const ItemDataPayloadSchema = fastObject(
-  z.object({
+  z.strictObject({
     codigo: z.string().describe('det/prod/cProd: your product code, 1–60 characters'),
     descricao: z.string().describe('det/prod/xProd: description, 1–120 characters'),
     ncm: z.string().describe('det/prod/NCM: 8-digit Mercosur code of the goods'),
@@ -443,7 +443,7 @@ export const ItemDataPayloadSchema = fastObject(
 export type ItemDataPayload = z.infer<typeof ItemDataPayloadSchema>;
 
 export const PagamentoDataPayloadSchema = fastObject(
-  z.object({
+  z.strictObject({
     tpag: z
       .string()
       .describe(
@@ -464,7 +464,7 @@ export const UfDestinoTipoSchema = z.enum(['interna', 'interestadual']);
 
 /** An NF-e to issue. After parsing, every decimal is canonical text and every default is filled. */
 export const EmissaoRequestSchema = fastObject(
-  z.object({
+  z.strictObject({
     tenant_ref: RefSchema.describe(
       'Your id of the tenant; with branch_ref and serie it picks the series and the certificate',
     ),

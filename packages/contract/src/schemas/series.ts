@@ -29,7 +29,7 @@ export const FiscalSeriesReadSchema = z.object({
 export type FiscalSeriesRead = z.infer<typeof FiscalSeriesReadSchema>;
 
 export const FiscalSeriesCreateSchema = fastObject(
-  z.object({
+  z.strictObject({
     tenant_ref: TenantRefSchema,
     branch_ref: BranchRefSchema,
     serie: SerieSchema.describe(
@@ -48,7 +48,7 @@ export const FiscalSeriesPatchSchema = fastObject(
   z
     .object({
       next_number: NextNumberSchema.describe(
-        'The ide/nNF the next emission gets: above every number the series has used (else 409 series_number_in_use)',
+        'The ide/nNF the next emission gets: above every number the series has used and every number an inutilização of the series voided or is voiding (else 409 series_number_in_use)',
       ),
     })
     .strict(),

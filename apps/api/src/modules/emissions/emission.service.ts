@@ -8,10 +8,15 @@ import { idempotencyKeyReused } from '../../http/idempotency-key-reused.js';
 import type { CredentialsCache } from '../certificates/credentials-cache.js';
 import { findByIdempotencyKey } from '../documents/documents.repository.js';
 import { emitterMatchesCertificate } from './cnpj-rule.js';
+import { refuseUnsendable } from './document-size.js';
 import type { Emissions } from './emissions.js';
 import type { NumberableNfe } from './emission-job.js';
 import { prepareNumberableNfe } from './numberable-nfe.js';
-import { requestFingerprint } from './request-fingerprint.js';
+import {
+  emissionFingerprints,
+  sameEmission,
+  type EmissionFingerprints,
+} from './emission-fingerprint.js';
 
 export interface EmissionDeps {
   db: Kysely<Database>;
@@ -43,10 +48,10 @@ export async function emitDocument(
   request: EmissionRequest,
 ): Promise<EmissionOutcome> {
   const nfe = prepareNumberableNfe(request, deps.clock());
-  const fingerprint = requestFingerprint(request);
+  const fingerprints = emissionFingerprints(request);
   const facts = factsOf(request);
   return deps.emissions.door.pass(productId, idempotencyKey, () =>
-    emitOnce(deps, { productId, idempotencyKey, fingerprint, nfe, request: facts }),
+    emitOnce(deps, { productId, idempotencyKey, fingerprints, nfe, request: facts }),
   );
 }
 
@@ -74,13 +79,13 @@ const factsOf = (request: EmissionRequest): RequestFacts => ({
 interface CheckedRequest {
   productId: string;
   idempotencyKey: string;
-  fingerprint: string;
+  fingerprints: EmissionFingerprints;
   nfe: NumberableNfe;
   request: RequestFacts;
 }
 
 async function emitOnce(deps: EmissionDeps, checked: CheckedRequest): Promise<EmissionOutcome> {
-  const { productId, idempotencyKey, fingerprint, request } = checked;
+  const { productId, idempotencyKey, fingerprints, request } = checked;
   const target = await deps.emissions.targets({
     productId,
     idempotencyKey,
@@ -91,7 +96,7 @@ async function emitOnce(deps: EmissionDeps, checked: CheckedRequest): Promise<Em
   if (target.replayId) {
     const document = await findByIdempotencyKey(deps.db, productId, idempotencyKey);
     if (!document) throw new Error('idempotency key vanished');
-    return repeatOf(document, fingerprint);
+    return repeatOf(document, fingerprints);
   }
   const { seriesId, nextNumber, certificateId, cnpj, cnpjCertificado } = target;
   if (!seriesId || nextNumber === null)
@@ -113,6 +118,8 @@ async function emitOnce(deps: EmissionDeps, checked: CheckedRequest): Promise<Em
       "emitente.cnpj does not match the certificate's CNPJ (or its root).",
     );
   }
+  // The last check that can refuse: from here the engine numbers, signs and stores.
+  refuseUnsendable(checked.nfe, credentials, issuedAt);
 
   const result = await deps.emissions.engine.submit({
     target: {
@@ -123,7 +130,7 @@ async function emitOnce(deps: EmissionDeps, checked: CheckedRequest): Promise<Em
       serie: request.serie,
     },
     idempotencyKey,
-    requestFingerprint: fingerprint,
+    requestFingerprint: fingerprints.current,
     ambiente: request.ambiente,
     nfe: checked.nfe,
     credentials,
@@ -133,16 +140,14 @@ async function emitOnce(deps: EmissionDeps, checked: CheckedRequest): Promise<Em
   // `replayed`: another process stored a document under this key while this one was queued.
   return result.kind === 'created'
     ? { replayed: false, document: result.document }
-    : repeatOf(result.document, fingerprint);
+    : repeatOf(result.document, fingerprints);
 }
 
 /**
- * A key that already holds a document: the same request again is a replay; other data under it is
- * refused (decisions.md, Corrections turn 2). Documents stored before fingerprints were kept
- * (null) replay as they always did.
+ * A key that already holds a document: a request for the same NF-e is a replay; one that would
+ * make another NF-e is refused (emission-fingerprint.ts says what counts as the same).
  */
-function repeatOf(document: DocumentRow, fingerprint: string): EmissionOutcome {
-  if (document.request_fingerprint !== null && document.request_fingerprint !== fingerprint)
-    throw idempotencyKeyReused();
+function repeatOf(document: DocumentRow, fingerprints: EmissionFingerprints): EmissionOutcome {
+  if (!sameEmission(document.request_fingerprint, fingerprints)) throw idempotencyKeyReused();
   return { replayed: true, document };
 }
