@@ -1,6 +1,6 @@
-import type { NfeRequest } from '@emissor/nfe-xml';
+import { hash } from 'node:crypto';
 
-import { requestFingerprint } from './request-fingerprint.js';
+import type { NfeRequest } from '@emissor/nfe-xml';
 
 /**
  * What a repeated Idempotency-Key is compared by. A key promises "the same NF-e": a retry whose
@@ -10,19 +10,35 @@ import { requestFingerprint } from './request-fingerprint.js';
 export interface EmissionFingerprints {
   /** Stored with new documents: the body without the fields that never reach the XML. */
   readonly current: string;
-  /** The whole body, as documents stored before `current` existed were fingerprinted. */
-  readonly legacy: string;
+  /**
+   * The whole body, as documents stored before `current` existed were fingerprinted. Computed only
+   * when a stored fingerprint is not `current`, which only a replay meets.
+   */
+  legacy(): string;
 }
 
 /**
- * Both fingerprints of a parsed emission request. A tax line's `rule_id` names the rule of the
- * caller's tax engine that produced it; it is not written into the NF-e, and callers often
- * regenerate it when they rebuild a body to retry, so it is left out of `current`.
+ * A tax line's `rule_id` as the parsed body serialises it. It names the rule of the caller's tax
+ * engine that produced the line; it is not written into the NF-e, and callers often regenerate it
+ * when they rebuild a body to retry. The contract has parsed it as a UUID, and it is never a tax
+ * line's first key, so in JSON it is always exactly this (a string value holding the same
+ * characters would have its quotes escaped and cannot match).
+ */
+const RULE_ID_MEMBER = /,"rule_id":"[0-9A-Fa-f-]{36}"/g;
+
+/**
+ * Both fingerprints (SHA-256, hex) of a parsed emission request. zod builds every parsed object in
+ * its schema's key order and refuses unknown keys, so the JSON of the parsed body is already
+ * canonical: the key order and spacing the client sent do not change it, any value does. One
+ * serialisation serves both, and the rule ids are cut from its text rather than from a copy of
+ * the request (a copy of a 10-item request costs three times the serialisation). The emission
+ * keeps that text, not the request, while it waits for its batch.
  */
 export function emissionFingerprints(request: NfeRequest): EmissionFingerprints {
+  const json = JSON.stringify(request);
   return {
-    current: requestFingerprint(withoutRuleIds(request)),
-    legacy: requestFingerprint(request),
+    current: hash('sha256', json.replace(RULE_ID_MEMBER, ''), 'hex'),
+    legacy: () => hash('sha256', json, 'hex'),
   };
 }
 
@@ -31,23 +47,5 @@ export function emissionFingerprints(request: NfeRequest): EmissionFingerprints 
  * Documents stored before fingerprints were kept (null) replay as they always did.
  */
 export function sameEmission(stored: string | null, fingerprints: EmissionFingerprints): boolean {
-  return stored === null || stored === fingerprints.current || stored === fingerprints.legacy;
-}
-
-/** The request with every tax line's `rule_id` dropped, the other keys in their parsed order. */
-function withoutRuleIds(request: NfeRequest): unknown {
-  return {
-    ...request,
-    itens: request.itens.map((item) => {
-      const tributos = item.fiscal_result.tributos;
-      if (!tributos) return item;
-      return {
-        ...item,
-        fiscal_result: {
-          ...item.fiscal_result,
-          tributos: tributos.map(({ rule_id: _ruleId, ...line }) => line),
-        },
-      };
-    }),
-  };
+  return stored === null || stored === fingerprints.current || stored === fingerprints.legacy();
 }
