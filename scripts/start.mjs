@@ -16,9 +16,12 @@ else if (!existsSync(main)) {
 // In a process group of its own: Ctrl-C in a terminal signals the whole foreground group, and the
 // embedded PostgreSQL the API starts would get that SIGINT too and stop at once (a fast shutdown,
 // its queries cancelled) under the requests the API is draining. This process passes the signal on.
+// Out of the job's group, though, the API would outlive a `kill -9` of it: the IPC channel (which
+// carries no messages; output still goes straight to the terminal) closes whenever this process
+// ends, however it ends, and the API then drains and stops as on SIGTERM.
 const api = spawn(process.execPath, [main], {
   cwd: repoRoot,
-  stdio: ['ignore', 'inherit', 'inherit'],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   detached: true,
 });
 

@@ -6,7 +6,7 @@ import { migrateToLatest } from './db/migrate.js';
 import type { Env } from './env.js';
 import type { Logger } from './http/logger.js';
 import { exitWhenLogsWritten } from './http/stdout-lines.js';
-import { onShutdownSignal } from './shutdown-signals.js';
+import { onShutdown, type ShutdownCause } from './shutdown-signals.js';
 import { startLocalSefaz } from './modules/transmission/sefaz-connection.js';
 import { workerExecArgv, workerMallocEnv } from './worker-memory.js';
 
@@ -51,17 +51,21 @@ export async function runPrimary(env: Env, logger: Logger): Promise<void> {
     'Emissor API primary started',
   );
 
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (cause: ShutdownCause) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down workers');
+    logger.info(cause, 'shutting down workers');
     const workers = Object.values(cluster.workers ?? {});
     let alive = workers.length;
+    // The local SEFAZ's connections go before the database: the embedded server would otherwise
+    // stop under them.
     const done = () => {
-      database.close().then(
-        () => exitWhenLogsWritten(0),
-        () => exitWhenLogsWritten(1),
-      );
+      (simulator?.close() ?? Promise.resolve())
+        .then(() => database.close())
+        .then(
+          () => exitWhenLogsWritten(0),
+          () => exitWhenLogsWritten(1),
+        );
     };
     if (alive === 0) return done();
     for (const worker of workers) {
@@ -72,5 +76,5 @@ export async function runPrimary(env: Env, logger: Logger): Promise<void> {
       worker?.process.kill('SIGTERM');
     }
   };
-  onShutdownSignal(stop);
+  onShutdown(stop);
 }

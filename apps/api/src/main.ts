@@ -4,7 +4,7 @@ import { runPrimary } from './cluster.js';
 import { EnvError, loadEnv } from './env.js';
 import { createLogger } from './http/logger.js';
 import { exitWhenLogsWritten } from './http/stdout-lines.js';
-import { onShutdownSignal } from './shutdown-signals.js';
+import { onShutdown, type ShutdownCause } from './shutdown-signals.js';
 
 async function main(): Promise<void> {
   let env;
@@ -33,10 +33,10 @@ async function main(): Promise<void> {
   }
 
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (cause: ShutdownCause) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
+    logger.info(cause, 'shutting down');
     server.close().then(
       () => exitWhenLogsWritten(0),
       (error: unknown) => {
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
       },
     );
   };
-  onShutdownSignal(stop);
+  onShutdown(stop);
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -74,20 +74,35 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs: num
 const dataDir = mkdtempSync(join(tmpdir(), 'emissor-start-'));
 // As root the embedded server runs as the `postgres` user, which must be able to enter the folder.
 chmodSync(dataDir, 0o755);
-let started: ChildProcess | undefined;
+// Every process the tests started or saw `npm start` start, across tests: one that failed may
+// leave an API and its PostgreSQL behind while the next one runs.
+const startedPids = new Set<number>();
 let spawnedPids: number[] = [];
 afterAll(() => {
-  // Only on a failure is anything left: end what this test started, by pid.
-  for (const pid of [started?.pid, ...spawnedPids])
-    if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
+  // Only on a failure is anything left: end what the tests started, by pid.
+  for (const pid of startedPids) if (alive(pid)) process.kill(pid, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** What `npm start` (`npmPid`) has started by now, remembered for the clean-up. */
+function jobProcesses(npmPid: number): number[] {
+  const pids = descendants(npmPid);
+  for (const pid of pids) startedPids.add(pid);
+  return pids;
+}
 
 /**
  * `npm start -- --no-build` as a user's shell runs it (`detached`: as a job of its own process
  * group), with everything it prints.
  */
-function npmStart(port: number, databasePort: number, { detached = false } = {}) {
+function npmStart(
+  port: number,
+  databasePort: number,
+  {
+    detached = false,
+    env: extraEnv = {},
+  }: { detached?: boolean; env?: Record<string, string> } = {},
+) {
   // A user's shell: no npm_* variables from the runner, no DATABASE_URL (the embedded database).
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'DATABASE_URL'),
@@ -102,11 +117,12 @@ function npmStart(port: number, databasePort: number, { detached = false } = {})
       EMBEDDED_POSTGRES_PORT: String(databasePort),
       EMISSOR_DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached,
   });
-  started = npm;
+  startedPids.add(npm.pid!);
   let output = '';
   npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -131,7 +147,7 @@ describe.skipIf(!existsSync('/proc/self/stat'))('npm start', () => {
 
     expect(await ready(port), npm.output()).toBe(true);
 
-    spawnedPids = descendants(npmPid);
+    spawnedPids = jobProcesses(npmPid);
     const apiPid = spawnedPids.find((pid) => cmdline(pid).includes('apps/api/dist/main.js'));
     const postmasterPid = join(dataDir, 'postgres', 'postmaster.pid');
     const postgresPid = Number(readFileSync(postmasterPid, 'utf8').split('\n')[0]);
@@ -165,7 +181,7 @@ describe.skipIf(!existsSync('/proc/self/stat'))('npm start', () => {
     const npm = npmStart(port, databasePort, { detached: true });
     const npmPid = npm.pid;
     expect(await ready(port), npm.output()).toBe(true);
-    spawnedPids = descendants(npmPid);
+    spawnedPids = jobProcesses(npmPid);
 
     const apiKey = await createProductWithCli({
       NODE_ENV: 'development',
@@ -193,5 +209,81 @@ describe.skipIf(!existsSync('/proc/self/stat'))('npm start', () => {
     ).toBe(true);
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     expect(npm.output()).not.toContain('terminating connection');
+  }, 180_000);
+
+  // A short drain for the two tests below, which time it; the margin covers stopping PostgreSQL.
+  const SHUTDOWN_TIMEOUT_MS = 3_000;
+  const STOP_MARGIN_MS = 7_000;
+
+  /** Every process `npm start` started, gone within the drain and its margin after `killedAt`. */
+  async function expectAllStopped(pids: number[], killedAt: number, output: () => string) {
+    const left = SHUTDOWN_TIMEOUT_MS + STOP_MARGIN_MS - (Date.now() - killedAt);
+    const allGone = await until(() => !pids.some(alive), left);
+    expect(
+      allGone,
+      `still running: ${pids.filter(alive).map(cmdline).join('\n')}\n${output()}`,
+    ).toBe(true);
+  }
+
+  it('drains and stops when its whole job is killed with SIGKILL, which no process of it can pass on', async () => {
+    const [port, databasePort] = [await freePort(), await freePort()];
+    const npm = npmStart(port, databasePort, {
+      detached: true,
+      env: { SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) },
+    });
+    expect(await ready(port), npm.output()).toBe(true);
+    spawnedPids = jobProcesses(npm.pid);
+    const postmasterPid = join(dataDir, 'postgres', 'postmaster.pid');
+    const postgresPid = Number(readFileSync(postmasterPid, 'utf8').split('\n')[0]);
+
+    const apiKey = await createProductWithCli({
+      NODE_ENV: 'development',
+      EMISSOR_DATA_DIR: dataDir,
+      EMBEDDED_POSTGRES_PORT: String(databasePort),
+    });
+    const held = await holdRequest(
+      `http://127.0.0.1:${port}/v1/series`,
+      { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      JSON.stringify({ tenant_ref: 't', branch_ref: 'b', serie: 1, next_number: 1 }),
+    );
+    // npm, its shell and scripts/start.mjs end at once; the API runs in a group of its own.
+    process.kill(-npm.pid, 'SIGKILL');
+    const killedAt = Date.now();
+    expect(await until(() => npm.output().includes('shutting down'), 5_000), npm.output()).toBe(
+      true,
+    );
+    expect(npm.output()).toContain('"launcher":"exited"');
+    // A drain, not a stop: the request in flight still gets its database.
+    await new Promise((r) => setTimeout(r, 1_000));
+    const { status, text } = await held.release();
+    expect(status, `${text}\n${npm.output()}`).toBe(201);
+
+    await expectAllStopped(spawnedPids, killedAt, npm.output);
+    expect(spawnedPids).toContain(postgresPid);
+    expect(existsSync(postmasterPid)).toBe(false);
+    expect(await portFree(port)).toBe(true);
+    expect(await portFree(databasePort)).toBe(true);
+  }, 180_000);
+
+  it('with API_WORKERS > 1, the primary drains its workers and stops when the job is killed with SIGKILL', async () => {
+    const [port, databasePort] = [await freePort(), await freePort()];
+    const npm = npmStart(port, databasePort, {
+      detached: true,
+      env: { SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), API_WORKERS: '2' },
+    });
+    expect(await ready(port), npm.output()).toBe(true);
+    spawnedPids = jobProcesses(npm.pid);
+    const workers = spawnedPids.filter((pid) => cmdline(pid).includes('apps/api/dist/main.js'));
+    expect(workers.length, npm.output()).toBe(3); // the primary and two workers
+    const postmasterPid = join(dataDir, 'postgres', 'postmaster.pid');
+
+    process.kill(-npm.pid, 'SIGKILL');
+    const killedAt = Date.now();
+    await expectAllStopped(spawnedPids, killedAt, npm.output);
+    expect(npm.output()).toContain('shutting down workers');
+    expect(npm.output()).not.toContain('worker died');
+    expect(existsSync(postmasterPid)).toBe(false);
+    expect(await portFree(port)).toBe(true);
+    expect(await portFree(databasePort)).toBe(true);
   }, 180_000);
 });
