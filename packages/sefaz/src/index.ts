@@ -2,9 +2,11 @@
 export {
   buildEnviNFe,
   buildEnviNFeParts,
+  checkNfeTravelsAlone,
   MAX_MESSAGE_BYTES,
   MAX_NFE_PER_LOT,
 } from './messages/envi-nfe.js';
+export { LOT_ENVELOPE_BYTES, MAX_NFE_BYTES } from './messages/lot-envelope.js';
 export { buildConsReciNFe, buildConsSitNFe, buildConsStatServ } from './messages/queries.js';
 export {
   buildCancelamentoEvento,
@@ -18,7 +20,12 @@ export {
   TP_EVENTO_CANCELAMENTO,
   TP_EVENTO_CARTA_CORRECAO,
 } from './messages/evento.js';
-export { buildInutNFe, inutilizacaoId, signInutNFe } from './messages/inut-nfe.js';
+export {
+  buildInutNFe,
+  inutilizacaoId,
+  MAX_INUTILIZACAO_NUMBERS,
+  signInutNFe,
+} from './messages/inut-nfe.js';
 export { packLots } from './messages/lots.js';
 export {
   ambienteOf,

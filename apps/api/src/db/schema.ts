@@ -105,6 +105,7 @@ export interface TransmissionQueueTable {
   t_med: number | null;
   last_cstat: string | null;
   last_error: string | null;
+  local_failures: Generated<number>;
   available_at: DefaultedTimestamp;
   enqueued_at: DefaultedTimestamp;
 }

@@ -1,3 +1,5 @@
+import { MAX_INUTILIZACAO_NUMBERS } from '@emissor/sefaz';
+
 import { brasiliaDateTime } from '../answers/datetime.js';
 import type { InutRange } from '../answers/messages.js';
 import { retInutNFe } from '../answers/messages.js';
@@ -16,9 +18,6 @@ import { messageRejection } from '../xml/message-checks.js';
 import { checkSignature } from '../xml/signature-status.js';
 import { takeDrop } from './drop-answer.js';
 import { outageStatus } from './outage.js';
-
-/** Most numbers one inutilização may void (201). */
-const MAX_RANGE = 10_000;
 
 const REGISTRY_REJECTIONS: Record<Exclude<VoidOutcome, 'registered'>, Rejection> = {
   number_used: rejection('241', 'Rejeição: Um número da faixa já foi utilizado'),
@@ -92,7 +91,7 @@ async function judgeRange(
   const last = Number(range.nNFFin);
   if (first > last)
     return judge(rejection('224', 'Rejeição: A faixa inicial é maior que a faixa final'));
-  if (last - first + 1 > MAX_RANGE)
+  if (last - first + 1 > MAX_INUTILIZACAO_NUMBERS)
     return judge(
       rejection('201', 'Rejeição: O numero máximo de numeração a inutilizar ultrapassou o limite'),
     );

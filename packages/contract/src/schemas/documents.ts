@@ -44,7 +44,9 @@ export const FiscalDocumentReadSchema = z.object({
     .string()
     .max(10)
     .nullable()
-    .describe("SEFAZ's cStat when rejeitada or denegada, else null"),
+    .describe(
+      "SEFAZ's cStat when rejeitada or denegada, else null; EMISSOR when the NF-e could never be sent and was given up before SEFAZ saw it (rejeicao_motivo says why)",
+    ),
   rejeicao_motivo: z
     .string()
     .max(500)

@@ -1,12 +1,18 @@
 import { byteLengthOf } from '../byte-length.js';
-import { NFE_NAMESPACE } from '../namespaces.js';
-import { withoutXmlDeclaration } from '../xml/escape.js';
 import { SefazMessageError } from './errors.js';
 import { requireIdLote } from './fields.js';
+import {
+  ENVI_NFE_CLOSE,
+  enviNFeOpening,
+  LONGEST_ID_LOTE,
+  lotNfeText,
+  MAX_MESSAGE_BYTES,
+} from './lot-envelope.js';
 
-/** Most NF-e per lot (`TEnviNFe`), and the size SEFAZ accepts for the whole message (214). */
+export { MAX_MESSAGE_BYTES } from './lot-envelope.js';
+
+/** Most NF-e per lot (`TEnviNFe`). */
 export const MAX_NFE_PER_LOT = 50;
-export const MAX_MESSAGE_BYTES = 500 * 1024;
 
 export interface EnviNFeInput {
   /** 1–15 digits; SEFAZ echoes it but does not use it. */
@@ -47,18 +53,28 @@ export function buildEnviNFeParts(input: EnviNFeInput): readonly string[] {
       `expected 1–${MAX_NFE_PER_LOT} NF-e, got ${input.nfes.length}`,
     );
   const documents = input.nfes.map((nfe, index) => {
-    const body = withoutXmlDeclaration(nfe).trim();
+    const body = lotNfeText(nfe);
     if (!/^<NFe[\s>]/.test(body))
       throw new SefazMessageError(`nfes[${index}]`, 'expected an <NFe> document');
     return body;
   });
-  const parts = [
-    `<enviNFe xmlns="${NFE_NAMESPACE}" versao="4.00"><idLote>${idLote}</idLote>` +
-      `<indSinc>${input.sincrono ? '1' : '0'}</indSinc>`,
-    ...documents,
-    '</enviNFe>',
-  ];
-  if (byteLengthOf(parts) > MAX_MESSAGE_BYTES)
-    throw new SefazMessageError('nfes', `the lot exceeds ${MAX_MESSAGE_BYTES} bytes`);
+  const parts = [enviNFeOpening(idLote, input.sincrono), ...documents, ENVI_NFE_CLOSE];
+  const bytes = byteLengthOf(parts);
+  if (bytes > MAX_MESSAGE_BYTES)
+    throw new SefazMessageError(
+      'nfes',
+      `the enviNFe would be ${bytes.toLocaleString('en-US')} bytes, over the ` +
+        `${MAX_MESSAGE_BYTES.toLocaleString('en-US')} bytes (500 KB) SEFAZ accepts (214)`,
+    );
   return parts;
+}
+
+/**
+ * Checks that one signed NF-e can travel at all: alone in a lot with the longest idLote, the
+ * most any lot adds to it. A document that fails here fails in every lot, every time.
+ *
+ * @throws {SefazMessageError} as buildEnviNFe: not an NFe, or too large.
+ */
+export function checkNfeTravelsAlone(nfe: string): void {
+  buildEnviNFeParts({ idLote: LONGEST_ID_LOTE, sincrono: true, nfes: [nfe] });
 }

@@ -25,6 +25,12 @@ export interface InutilizacaoInput {
   readonly modelo?: '55' | '65';
 }
 
+/**
+ * Most numbers one `inutNFe` may void (`nNFFin - nNFIni + 1`): SEFAZ refuses a larger range with
+ * cStat 201 ("número máximo de numeração a inutilizar ultrapassou o limite").
+ */
+export const MAX_INUTILIZACAO_NUMBERS = 10_000;
+
 function requireNumber(field: string, value: number, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max)
     throw new SefazMessageError(field, `expected an integer ${min}–${max}`);

@@ -1,6 +1,6 @@
 import {
   buildConsSitNFe,
-  buildEnviNFe,
+  buildEnviNFeParts,
   classifyAutorizacao,
   classifyConsulta,
   type Ambiente,
@@ -8,6 +8,7 @@ import {
   type TlsCredentials,
 } from '@emissor/sefaz';
 
+import { isMessageError, localFailure } from './local-failure.js';
 import { finalOf, laterOf, resultOfNfe } from './outcomes.js';
 import { sefazCaller, type ExchangeSettings } from './sefaz-call.js';
 import type { AttemptResult, ClaimedDocument, ClaimedToSend } from './transmission-queue.js';
@@ -17,7 +18,9 @@ export type { ExchangeSettings } from './sefaz-call.js';
 /**
  * One attempt for one document, in the order that keeps it authorised exactly once: a document
  * that may have been sent is consulted by chave, and sent again only if SEFAZ never received it;
- * otherwise it is sent (one NF-e, indSinc=1). Receipts and lots are `lot-exchange.ts`.
+ * otherwise it is sent (one NF-e, indSinc=1). A document whose message cannot be built is never
+ * sent, and fails locally (local-failure.ts) once SEFAZ is known not to hold it. Receipts and lots
+ * are `lot-exchange.ts`.
  */
 export async function runAttempt(
   settings: ExchangeSettings,
@@ -28,6 +31,7 @@ export async function runAttempt(
   const call = sefazCaller(settings, claimed.chave, ambiente, credentials);
   const retryLater = (failure: Parameters<typeof laterOf>[2]) =>
     laterOf(claimed, settings.retryBaseMs, failure);
+  const message = enviNFeOf(claimed);
 
   if (claimed.maybeSent) {
     const { answer, failure } = await call(
@@ -47,6 +51,7 @@ export async function runAttempt(
           cStat: '539',
           xMotivo: 'Rejeição: Duplicidade de NF-e com diferença na Chave de Acesso',
         };
+      if (!message.enviNFe) return localFailure(claimed, message.problem, settings.retryBaseMs);
       // SEFAZ never received it: sending now cannot authorise it twice.
       settings.observer.recovered('resent');
     } else {
@@ -59,14 +64,33 @@ export async function runAttempt(
     }
   }
 
-  const { answer, failure } = await call(
-    'NFeAutorizacao4',
-    buildEnviNFe({ idLote: idLoteOf(claimed.attempt), sincrono: true, nfes: [claimed.xml] }),
-  );
+  if (!message.enviNFe) return localFailure(claimed, message.problem, settings.retryBaseMs);
+  const { answer, failure } = await call('NFeAutorizacao4', message.enviNFe);
   if (failure)
     // Never reached SEFAZ, and no earlier attempt did: the next attempt may send without consulting.
     return laterOf(claimed, settings.retryBaseMs, failure, notSentBefore(claimed, failure));
   return resultOfSend(claimed, settings.retryBaseMs, answer);
+}
+
+/**
+ * The document's enviNFe (as its pieces: nothing is joined for a document that is then found by
+ * the consultation), or why it cannot be built, which is the same on every attempt.
+ */
+function enviNFeOf(
+  claimed: ClaimedToSend,
+): { enviNFe: readonly string[]; problem?: undefined } | { enviNFe?: undefined; problem: string } {
+  try {
+    return {
+      enviNFe: buildEnviNFeParts({
+        idLote: idLoteOf(claimed.attempt),
+        sincrono: true,
+        nfes: [claimed.xml],
+      }),
+    };
+  } catch (error) {
+    if (!isMessageError(error)) throw error;
+    return { problem: error.message };
+  }
 }
 
 function resultOfSend(

@@ -8,16 +8,19 @@ import {
   type TlsCredentials,
 } from '@emissor/sefaz';
 
-import { idLoteOf, notSentBefore } from './exchange.js';
+import { idLoteOf, notSentBefore, runAttempt } from './exchange.js';
+import { isMessageError } from './local-failure.js';
 import { laterOf, resultOfNfe } from './outcomes.js';
 import { sefazCaller, type ExchangeSettings } from './sefaz-call.js';
 import type { AttemptResult, ClaimedDocument, ClaimedToSend } from './transmission-queue.js';
+import { resultsOfUnbuiltLot } from './unbuilt-lot.js';
 
 /**
  * Sends several NF-e of one certificate, UF and ambiente as one asynchronous lot (indSinc=0).
  * SEFAZ answers 103 with a recibo, stored on every document of the lot and polled later
  * (`pollReceipt`). Every document was marked `sent` by its claim, so a lot whose answer is lost
- * is settled by consulting each chave before anything is resent. Results are in `lot`'s order.
+ * is settled by consulting each chave before anything is resent. A document no lot can carry is
+ * left out and the others sent without it (unbuilt-lot.ts). Results are in `lot`'s order.
  */
 export async function sendLot(
   settings: ExchangeSettings,
@@ -27,15 +30,23 @@ export async function sendLot(
   const [first] = lot;
   if (!first || lot.length < 2) throw new Error('a lot has at least two documents');
   const call = sefazCaller(settings, first.chave, first.ambiente as Ambiente, credentials);
-  // In pieces: the lot (up to 500 KB) is written to the connection without being put together.
-  const { answer, failure } = await call(
-    'NFeAutorizacao4',
-    buildEnviNFeParts({
+  let parts: readonly string[];
+  try {
+    // In pieces: the lot (up to 500 KB) is written to the connection without being put together.
+    parts = buildEnviNFeParts({
       idLote: idLoteOf(first.attempt),
       sincrono: false,
       nfes: lot.map((d) => d.xml),
-    }),
-  );
+    });
+  } catch (error) {
+    if (!isMessageError(error)) throw error;
+    return resultsOfUnbuiltLot(lot, error.message, settings.retryBaseMs, async (rest) => {
+      const [only, ...more] = rest;
+      if (only && more.length === 0) return [await runAttempt(settings, only, credentials)];
+      return sendLot(settings, rest, credentials);
+    });
+  }
+  const { answer, failure } = await call('NFeAutorizacao4', parts);
   if (failure)
     return together(
       lot.map((d) => laterOf(d, settings.retryBaseMs, failure, notSentBefore(d, failure))),

@@ -16,6 +16,8 @@ const claimed: ClaimedDocument = {
   reciboAt: new Date(),
   tMed: 1,
   lastCStat: '103',
+  lastError: '103 Lote recebido com sucesso',
+  localFailures: 0,
   chave: CHAVE,
   ambiente: 'homologacao',
   productId: 'p',

@@ -24,10 +24,11 @@ export function claimStatement(name: string, { withXml }: { withXml: boolean }, 
             available_at = now() + make_interval(secs => $2::double precision / 1000)
         from picked where q.document_id = picked.document_id
         returning q.document_id, q.attempts, picked.was_sent, q.recibo, q.recibo_at, q.t_med,
-                  q.last_cstat, q.enqueued_at
+                  q.last_cstat, q.last_error, q.local_failures, q.enqueued_at
       )
       select c.document_id as "documentId", c.attempts as attempt, c.was_sent as "maybeSent",
              c.recibo, c.recibo_at as "reciboAt", c.t_med as "tMed", c.last_cstat as "lastCStat",
+             c.last_error as "lastError", c.local_failures as "localFailures",
              c.enqueued_at as "enqueuedAt", d.chave_acesso as chave, d.ambiente,
              d.product_id as "productId", cert.id as "certificateId"${xmlColumns}
       from claimed c

@@ -2,6 +2,7 @@ import { MAX_NFE_PER_LOT } from '@emissor/sefaz';
 import type pg from 'pg';
 
 import { storedXmlText, type StoredXmlRow } from '../../storage/stored-xml.js';
+import { NOT_SENT_CODE } from './local-failure.js';
 import { claimStatement } from './queue-claims.js';
 
 /** A document claimed for one attempt, with what the attempt needs to talk to SEFAZ. */
@@ -16,6 +17,10 @@ export interface ClaimedDocument {
   reciboAt: Date | null;
   tMed: number | null;
   lastCStat: string | null;
+  /** The last attempt's error, as stored (its first 500 characters). */
+  lastError: string | null;
+  /** Attempts in a row that failed before sending with that same error (local-failure.ts). */
+  localFailures: number;
   chave: string;
   ambiente: string;
   productId: string;
@@ -48,6 +53,8 @@ export type AttemptResult =
       tMed?: number | null;
       /** Nothing reached SEFAZ, now or before: the next attempt sends without consulting. */
       notSent?: boolean;
+      /** The attempt failed before sending: identical such failures in a row, this one included. */
+      localFailures?: number;
       cStat?: string;
       error: string;
     };
@@ -131,10 +138,12 @@ const RESCHEDULE = {
         t_med = case when i.set_recibo and i.recibo is distinct from q.recibo then i.t_med
                      when i.set_recibo and i.recibo is null then null else q.t_med end,
         sent = q.sent and not i.not_sent,
-        last_cstat = coalesce(i.cstat, q.last_cstat), last_error = left(i.error, 500)
+        last_cstat = coalesce(i.cstat, q.last_cstat), last_error = left(i.error, 500),
+        local_failures = i.local_failures
     from unnest($1::uuid[], $2::int[], $3::double precision[], $4::boolean[], $5::text[],
-                $6::int[], $7::boolean[], $8::text[], $9::text[])
-      as i(document_id, attempt, delay_ms, set_recibo, recibo, t_med, not_sent, cstat, error)
+                $6::int[], $7::boolean[], $8::text[], $9::text[], $10::int[])
+      as i(document_id, attempt, delay_ms, set_recibo, recibo, t_med, not_sent, cstat, error,
+           local_failures)
     where q.document_id = i.document_id and q.attempts = i.attempt
     returning q.document_id as "documentId"`,
 };
@@ -144,7 +153,8 @@ const RESCHEDULE = {
 // A rejection also queues the inutilização of the document's number ($9: SEFAZ_VOID_REJECTED;
 // decisions.md "Transmission to SEFAZ"), so no series keeps a gap; it is signed by its first
 // attempt. Not after 206 (the number is already voided) nor 539 (SEFAZ holds another chave under
-// it): SEFAZ would refuse that inutilização (256, 241).
+// it): SEFAZ would refuse that inutilização (256, 241). A document given up before SEFAZ saw it
+// (NOT_SENT_CODE, local-failure.ts) is voided too, with a justificativa that says so.
 const FINISH = {
   name: 'emissor_transmission_finish',
   text: `
@@ -164,7 +174,10 @@ const FINISH = {
       select u.product_id, u.tenant_ref, u.branch_ref, u.series_id, u.serie, u.numero, u.numero,
              u.ambiente, substr(u.chave_acesso, 1, 2), substr(u.chave_acesso, 7, 14),
              substr(u.chave_acesso, 3, 2),
-             'NF-e ' || u.numero || ' rejeitada pela SEFAZ (cStat ' || $4 || '): numero inutilizado',
+             case when $4 = '${NOT_SENT_CODE}'
+               then 'NF-e ' || u.numero || ' nao pode ser transmitida a SEFAZ: numero inutilizado'
+               else 'NF-e ' || u.numero || ' rejeitada pela SEFAZ (cStat ' || $4 || '): numero inutilizado'
+             end,
              'rejeicao', u.id
       from updated u
       where $9::boolean and $3 = 'rejeitada' and $4 not in ('206', '539')
@@ -294,6 +307,7 @@ export function createTransmissionQueue(
         later.map((e) => e.result.notSent === true),
         later.map((e) => e.result.cStat ?? null),
         later.map((e) => e.result.error),
+        later.map((e) => e.result.localFailures ?? 0),
       ],
     });
     return rows.map((r) => r.documentId);

@@ -14,6 +14,8 @@ function claimed(overrides: Partial<ClaimedToSend> = {}, bytes = 100): ClaimedTo
     reciboAt: null,
     tMed: null,
     lastCStat: null,
+    lastError: null,
+    localFailures: 0,
     chave: `35${String(next).padStart(42, '0')}`,
     ambiente: 'homologacao',
     productId: 'p',
