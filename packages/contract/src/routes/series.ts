@@ -64,6 +64,8 @@ export const seriesRouter = c.router({
     method: 'PATCH',
     path: '/series/:series_id',
     summary: 'Set the next number a series will use',
+    description:
+      'The counter may move back over a gap, never onto or behind a number the series has used nor onto numbers an inutilização of the series voided or is voiding (homologada or processando): 409 `series_number_in_use`, decided under the series lock that emissions and new inutilizações also take.',
     pathParams: SeriesIdParamsSchema,
     body: asBody(FiscalSeriesPatchSchema, 'The new counter', {
       'continue at 1000': { summary: 'Continue at number 1000', value: { next_number: 1000 } },

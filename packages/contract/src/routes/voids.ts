@@ -51,7 +51,7 @@ export const voidsRouter = c.router({
     path: '/inutilizacoes',
     summary: "Void a range of a series' unused numbers at SEFAZ (inutilização)",
     description:
-      "The range must lie below the series' next_number and hold no document that is processando, autorizada, denegada or cancelada, nor overlap an earlier inutilização (409 `numbers_in_use`). 201 with the new record; 200 with the existing one (header Idempotent-Replayed: true) when this product already used the Idempotency-Key for the same request. With `Prefer: wait=N` (1–60) the answer waits until it leaves `processando`. 409 `sefaz_disabled` when transmission is off.",
+      "The range must lie below the series' next_number and hold no document that is processando, autorizada, denegada or cancelada, nor overlap an earlier inutilização (409 `numbers_in_use`). What SEFAZ is known to refuse is a 422 before anything is stored or sent: more than 10000 numbers in one request (`numero_final`), an ambiente the configured SEFAZ does not serve (`ambiente`: with SEFAZ=simulator only homologacao). 201 with the new record; 200 with the existing one (header Idempotent-Replayed: true) when this product already used the Idempotency-Key for the same request. With `Prefer: wait=N` (1–60) the answer waits until it leaves `processando`. 409 `sefaz_disabled` when transmission is off.",
     headers: EmissionHeadersSchema,
     body: asBody(
       InutilizacaoRequestSchema,
@@ -83,6 +83,24 @@ export const voidsRouter = c.router({
             type: 'greater_than_equal',
             input: 3,
             ctx: { ge: 5 },
+          },
+        ],
+        'more numbers than SEFAZ takes': [
+          {
+            loc: ['body', 'numero_final'],
+            msg: 'Input should be less than or equal to 10000: one inutilização voids at most 10000 numbers and 1–10001 holds 10001',
+            type: 'less_than_equal',
+            input: 10001,
+            ctx: { le: 10000 },
+          },
+        ],
+        'ambiente not served': [
+          {
+            loc: ['body', 'ambiente'],
+            msg: "Input should be 'homologacao': SEFAZ=simulator (the local SEFAZ) serves homologacao only",
+            type: 'literal_error',
+            input: 'producao',
+            ctx: { expected: '"homologacao"' },
           },
         ],
       }),

@@ -29,13 +29,13 @@ export const InutilizacaoRequestSchema = z
       "inutNFe/infInut/nNFIni: the first number voided, 1–999999999, below the series' next_number",
     ),
     numero_final: NextNumberSchema.describe(
-      "inutNFe/infInut/nNFFin: the last number voided, at least numero_inicial and below the series' next_number (equal to numero_inicial for one number)",
+      "inutNFe/infInut/nNFFin: the last number voided, at least numero_inicial and below the series' next_number (equal to numero_inicial for one number); one request voids at most 10000 numbers (SEFAZ's limit, cStat 201)",
     ),
     justificativa: JustificativaSchema.describe(
       'inutNFe/infInut/xJust: why the numbers were not used, 15–255 printable Latin-1 characters (no line breaks, no spaces at either end)',
     ),
     ambiente: AmbienteSchema.describe(
-      'inutNFe/infInut/tpAmb: homologacao (2) or producao (1), as the documents of the series',
+      'inutNFe/infInut/tpAmb: homologacao (2) or producao (1), as the documents of the series; with SEFAZ=simulator only homologacao (the local SEFAZ is a homologação authoriser)',
     ),
     uf: UfSchema.describe(
       "inutNFe/infInut/cUF: the emitter's UF, whose authoriser homologates the inutilização",

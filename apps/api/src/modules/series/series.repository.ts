@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Series } from '../../db/schema.js';
 import { liveInSlot, type Slot } from '../../db/live-slot.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
+import { highestVoidReaching, type VoidedRange } from './voided-numbers.js';
 
 export type SeriesSlot = Slot;
 
@@ -44,13 +45,16 @@ export type NextNumberChange =
   | { kind: 'changed'; series: Series }
   | { kind: 'not_found' }
   /** The series already used `highestUsed`, at or above the asked number. */
-  | { kind: 'in_use'; highestUsed: number };
+  | { kind: 'in_use'; highestUsed: number }
+  /** An inutilização that SEFAZ holds or may soon hold voids numbers at or above the asked one. */
+  | { kind: 'voided'; voided: VoidedRange };
 
 /**
  * Moves the counter of one of the product's series, but never to or behind a number the series has
- * used (decisions.md, Corrections turn 2): every emission would then meet a used number. Decided
- * under the series row lock, which every emission that stores a document also takes, so no
- * document can be stored between the check and the update.
+ * used, nor where an inutilização homologada or in flight voids a number the counter would reach:
+ * every emission there would be refused by SEFAZ (a duplicate, or 206 for a voided number). Decided
+ * under the series row lock, which every emission that stores a document and every new manual
+ * inutilização also take, so neither can be stored between the check and the update.
  */
 export function setNextNumber(
   db: Kysely<Database>,
@@ -61,7 +65,7 @@ export function setNextNumber(
   return db.transaction().execute(async (trx) => {
     const locked = await trx
       .selectFrom('series')
-      .select('id')
+      .select(['id', 'tenant_ref', 'branch_ref', 'serie'])
       .where('id', '=', seriesId)
       .where('product_id', '=', productId)
       .where('deleted_at', 'is', null)
@@ -69,12 +73,15 @@ export function setNextNumber(
       .executeTakeFirst();
     if (!locked) return { kind: 'not_found' };
     // Read after the lock is held (READ COMMITTED: a fresh snapshot), so it sees every document
-    // committed before; soft-deleted documents still hold their numbers.
+    // and inutilização committed before; soft-deleted documents still hold their numbers.
     const { highest } = await trx
       .selectFrom('documents')
       .select((eb) => eb.fn.max('numero').as('highest'))
       .where('series_id', '=', seriesId)
       .executeTakeFirstOrThrow();
+    const voided = await highestVoidReaching(trx, { productId, ...locked }, nextNumber);
+    if (voided && (highest === null || voided.numero_final > highest))
+      return { kind: 'voided', voided };
     if (highest !== null && nextNumber <= highest) return { kind: 'in_use', highestUsed: highest };
     const series = await trx
       .updateTable('series')

@@ -38,6 +38,13 @@ export function seriesHandlers({ db }: AppContext) {
           'series_number_in_use',
           `next_number must be above ${change.highestUsed}, the highest number this series has used.`,
         );
+      if (change.kind === 'voided') {
+        const { numero_inicial, numero_final, status } = change.voided;
+        throw appError(
+          'series_number_in_use',
+          `next_number must be above ${numero_final}: numbers ${numero_inicial}–${numero_final} of this series are voided by an inutilização (${status}).`,
+        );
+      }
       return { status: 200, body: toSeriesRead(change.series) };
     },
   });

@@ -37,9 +37,10 @@ const LIVE_STATUSES = ['processando', 'autorizada', 'denegada', 'cancelada'];
 
 /**
  * Stores a manual inutilização, signed and queued, once per (product, Idempotency-Key). The range
- * is judged under the series row lock, which emissions take to number documents: the counter, the
- * documents below it and the series' earlier inutilizações cannot change while it is decided, so a
- * number is never both used and voided (SEFAZ 241/256/563 are never met by a request we send).
+ * is judged under the series row lock, which emissions take to number documents and PATCH takes to
+ * move the counter: the counter, the documents below it and the series' earlier inutilizações
+ * cannot change while it is decided, so a number is never both used and voided (SEFAZ 241/256/563
+ * are never met by a request we send, nor 206 by a later emission).
  */
 export async function requestVoid(
   deps: VoidDeps,

@@ -2,10 +2,11 @@ import { contract } from '@emissor/contract';
 import { initServer } from '@ts-rest/express';
 
 import type { AppContext } from '../../app-context.js';
-import { appError } from '../../errors.js';
+import { appError, RequestValidationFailure } from '../../errors.js';
 import { preferredWait } from '../../http/prefer-wait.js';
 import { productOf } from '../../http/product-of.js';
 import { readWhenFinal } from '../documents/wait-until-final.js';
+import { knownSefazRefusals } from './known-sefaz-refusals.js';
 import { requestVoid, type VoidDeps } from './void-request.js';
 import { toFiscalVoidRead } from './voids.mapper.js';
 import { findVoid, findVoidXml, listVoids } from './voids.repository.js';
@@ -33,6 +34,9 @@ export function voidsHandlers(ctx: AppContext) {
 
   return initServer().router(contract.voids, {
     createInutilizacao: async ({ headers, body, req, res }) => {
+      // Bad input first, whatever the configuration; nothing is stored for a refused request.
+      const refusals = knownSefazRefusals(body, ctx.env.SEFAZ);
+      if (refusals.length > 0) throw new RequestValidationFailure(refusals);
       refuseWithoutSefaz(ctx.env.SEFAZ);
       const productId = productOf(req);
       const outcome = await requestVoid(deps, productId, headers['idempotency-key'], body);
