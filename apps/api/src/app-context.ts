@@ -10,6 +10,7 @@ import type { Logger } from './http/logger.js';
 import type { CredentialsCache } from './modules/certificates/credentials-cache.js';
 import type { Emissions } from './modules/emissions/emissions.js';
 import type { SefazLink } from './modules/sefaz-status/ask-status.js';
+import type { AuthoriserHealth } from './modules/sefaz-status/authoriser-health.js';
 import type { FinalStatusSignal } from './modules/transmission/final-status-signal.js';
 import type { TransmissionMetrics } from './modules/transmission/transmission-metrics.js';
 
@@ -32,5 +33,7 @@ export interface AppContext {
   transmissionMetrics?: TransmissionMetrics;
   /** How this process reaches SEFAZ (client, `SEFAZ_URL`); absent when SEFAZ=off. */
   sefaz?: SefazLink;
+  /** What this process's exchanges saw of each authoriser (the status route reads it). */
+  authoriserHealth?: AuthoriserHealth;
   clock: () => Date;
 }

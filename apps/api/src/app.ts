@@ -4,6 +4,7 @@ import express from 'express';
 
 import type { AppContext } from './app-context.js';
 import { apiKeyAuth } from './http/api-key-auth.js';
+import { requireReadableEncoding } from './http/content-encoding.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
 import { AUTH_FAILURE_DEFAULTS, createAuthFailureLimiter } from './http/rate-limit.js';
 import { createMetrics } from './http/metrics.js';
@@ -58,6 +59,7 @@ export function createApp(ctx: AppContext): express.Express {
     // on matched routes only (ts-rest marks the request first), so an unknown path is a 404.
     globalMiddleware: [
       requireJsonBody,
+      requireReadableEncoding,
       ...jsonBody(),
       rejectUnstorableText,
       apiKeyAuth(ctx.authenticator, createAuthFailureLimiter(AUTH_FAILURE_DEFAULTS)),

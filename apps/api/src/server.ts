@@ -27,6 +27,10 @@ import {
   type FinalStatusSignal,
 } from './modules/transmission/final-status-signal.js';
 import { createTransmissionMetrics } from './modules/transmission/transmission-metrics.js';
+import {
+  createAuthoriserHealth,
+  observingHealth,
+} from './modules/sefaz-status/authoriser-health.js';
 import { createTransmissionQueue } from './modules/transmission/transmission-queue.js';
 import {
   startTransmissionWorkers,
@@ -102,6 +106,9 @@ export async function startServer(
   let workers: TransmissionWorkers | undefined;
   let fiscalWork: WorkLoop | undefined;
   const transmissionMetrics = createTransmissionMetrics(database.pool);
+  // Every exchange that gets an answer also tells the status route the authoriser serves again.
+  const authoriserHealth = createAuthoriserHealth();
+  const exchangeObserver = observingHealth(transmissionMetrics.observer, authoriserHealth);
 
   const signing = createSigningPool(env.SIGNING_THREADS);
   const danfe = createDanfeRenderer();
@@ -125,6 +132,7 @@ export async function startServer(
     transmissionMetrics,
     ...(sefaz && {
       sefaz: { client: sefaz.client, override: sefaz.override, timeoutMs: env.SEFAZ_TIMEOUT_MS },
+      authoriserHealth,
     }),
     clock: options.clock ?? (() => new Date()),
   });
@@ -178,7 +186,7 @@ export async function startServer(
         gatherMs: env.SEFAZ_GATHER_MS,
         ...(pressure && { requestsSaturated: pressure.saturated }),
         pollMs: env.SEFAZ_POLL_MS,
-        observer: transmissionMetrics.observer,
+        observer: exchangeObserver,
       },
       logger.child({ module: 'transmission' }),
     );
@@ -196,7 +204,7 @@ export async function startServer(
         retryBaseMs: env.SEFAZ_RETRY_BASE_MS,
         concurrency: env.SEFAZ_CONCURRENCY,
         pollMs: env.SEFAZ_POLL_MS,
-        observer: transmissionMetrics.observer,
+        observer: exchangeObserver,
       },
       logger,
     );

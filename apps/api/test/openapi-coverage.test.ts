@@ -131,6 +131,7 @@ function sharedCodeAllowed(code: ErrorCode, { op }: Operation): boolean | undefi
     case 'service_unavailable':
       return keyed;
     case 'payload_too_large':
+    case 'unsupported_content_encoding':
       return op.requestBody !== undefined;
     case 'unsupported_media_type':
       return 'application/json' in content;

@@ -1,5 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:https';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -7,8 +8,10 @@ import { freePort } from '@emissor/test-support';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { createAuthoriserHealth } from '../src/modules/sefaz-status/authoriser-health.js';
+import { createStatusCache, type AskOutcome } from '../src/modules/sefaz-status/status-cache.js';
 import { postCertificate, testPfx } from './helpers/certificates.js';
-import { EMITTER_CNPJ } from './helpers/emission.js';
+import { EMITTER_CNPJ, emissionRequest, prepareBranch } from './helpers/emission.js';
 import { simulatorAdmin } from './helpers/local-sefaz.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -85,6 +88,43 @@ async function status(
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 
+/**
+ * A TCP door in front of `target`: open, it passes bytes both ways (TLS stays end to end); closed,
+ * it cuts every connection, those already passing included, as a network outage would.
+ */
+async function doorTo(target: URL) {
+  let isOpen = true;
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const door = createServer((client) => {
+    track(client);
+    if (!isOpen) return client.destroy();
+    const upstream = connect(Number(target.port), target.hostname);
+    track(upstream);
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => door.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (door.address() as AddressInfo).port,
+    open: () => void (isOpen = true),
+    close: () => {
+      isOpen = false;
+      for (const socket of sockets) socket.destroy();
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        door.close(() => resolve());
+      }),
+  };
+}
+
 /** Makes the cached answer of an authoriser look older than its 3 minutes. */
 async function ageCache(autorizador: string, ambiente: string) {
   await sql`update sefaz_status set consultado_em = consultado_em - interval '4 minutes',
@@ -109,9 +149,28 @@ describe('GET /v1/sefaz/status', () => {
       motivo: 'Serviço em Operação',
       tempo_medio_s: 1,
       consultado_em: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      idade_s: 0,
     });
+    expect(res.headers.get('age')).toBe('0');
     expect(Math.abs(Date.parse(res.body.consultado_em) - Date.now())).toBeLessThan(60_000);
     expect(await statusCalls()).toBe(before + 1);
+  });
+
+  it('says how old a shared answer is: idade_s in the body, the same in the Age header', async () => {
+    const { product, refs } = await branchWithCertificate();
+    const query = { ...refs, uf: 'PR', ambiente: 'homologacao' };
+    const first = await status(product, query);
+    expect(first.body.idade_s).toBe(0);
+    await sql`update sefaz_status set consultado_em = consultado_em - interval '100 seconds'
+      where autorizador = 'PR' and ambiente = 'homologacao'`.execute(server.database.db);
+    const shared = await status(product, query);
+    expect(shared.status).toBe(200);
+    expect(shared.body.idade_s).toBeGreaterThanOrEqual(100);
+    expect(shared.body.idade_s).toBeLessThan(110);
+    expect(shared.headers.get('age')).toBe(String(shared.body.idade_s));
+    expect(Date.parse(first.body.consultado_em) - Date.parse(shared.body.consultado_em)).toBe(
+      100_000,
+    );
   });
 
   it('shares one answer per authoriser and ambiente for 3 minutes: repeated, concurrent, other UFs of SVRS, another process', async () => {
@@ -244,6 +303,46 @@ describe('GET /v1/sefaz/status without an answer, or without SEFAZ', () => {
     }
   });
 
+  it('a failure is not served after an exchange with that authoriser succeeded: the next request asks again', async () => {
+    // SEFAZ behind a door this test opens and closes: closed, every connection is cut.
+    const door = await doorTo(new URL(simulator.url));
+    const flaky = await startTestServer({
+      env: {
+        SEFAZ: 'simulator',
+        SEFAZ_URL: `https://127.0.0.1:${door.port}`,
+        SEFAZ_CA_FILE: simulator.caPath,
+        SEFAZ_TIMEOUT_MS: '2000',
+        EMISSOR_DATA_DIR: dataDir(),
+      },
+    });
+    try {
+      const product = await flaky.newProduct();
+      const refs = { tenant_ref: 'recupera', branch_ref: 'matriz' };
+      await prepareBranch(flaky.url, product, refs);
+      const query = { ...refs, uf: 'SP', ambiente: 'homologacao' };
+
+      door.close();
+      const down = await status(product, query, flaky);
+      expect(down.status).toBe(503);
+      expect(down.body.detail.code).toBe('sefaz_unavailable');
+
+      // SEFAZ is back: a document of SP (homologação) is authorised through the same authoriser.
+      door.open();
+      const emitted = await product.client.emit(emissionRequest(refs), { wait: 20 });
+      expect(emitted.status === 201 && emitted.body.status).toBe('autorizada');
+
+      const calls = await statusCalls();
+      const back = await status(product, query, flaky);
+      expect(back.status).toBe(200);
+      expect(back.body).toMatchObject({ autorizador: 'SP', codigo: '107', idade_s: 0 });
+      expect(back.headers.get('retry-after')).toBeNull();
+      expect(await statusCalls()).toBe(calls + 1);
+    } finally {
+      await flaky.close();
+      await door.stop();
+    }
+  });
+
   it('409 sefaz_disabled with SEFAZ=off', async () => {
     const off = await startTestServer({ env: { SEFAZ: 'off' } });
     try {
@@ -254,5 +353,80 @@ describe('GET /v1/sefaz/status without an answer, or without SEFAZ', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+// The status cache on the test server's database, with an ask the test plays and a health clock
+// it moves: when a failure may be asked again, and when asking again must stop.
+describe('a failure superseded by an exchange', () => {
+  const failing = (): Promise<AskOutcome> =>
+    Promise.resolve({ kind: 'failed', reason: 'status down' });
+  const answering = (): Promise<AskOutcome> =>
+    Promise.resolve({
+      kind: 'answer',
+      codigo: '107',
+      motivo: 'Serviço em Operação',
+      tempoMedioS: 1,
+    });
+
+  function cacheWithHealth(autorizador: string) {
+    let now = 0;
+    const health = createAuthoriserHealth(() => now);
+    const cache = createStatusCache(server.database.pool, health);
+    const key = { autorizador, ambiente: 'homologacao' };
+    let asks = 0;
+    const get = (ask: () => Promise<AskOutcome>) =>
+      cache.get(key, () => {
+        asks++;
+        return ask();
+      });
+    return {
+      key,
+      get,
+      asks: () => asks,
+      answered: () => health.answered(key),
+      advance: (ms: number) => void (now += ms),
+    };
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  it('an exchange before the failure changes nothing; one after it lets the next request ask', async () => {
+    const c = cacheWithHealth('RECOVERY-A');
+    c.answered();
+    c.advance(60_000);
+    expect((await c.get(failing)).kind).toBe('failed');
+    expect((await c.get(answering)).kind).toBe('failed');
+    expect(c.asks()).toBe(1);
+    await settle();
+    c.answered();
+    expect(await c.get(answering)).toMatchObject({ kind: 'answer', answer: { codigo: '107' } });
+    expect(c.asks()).toBe(2);
+  });
+
+  it('when asking again fails too, failures keep their wait, whatever exchanges say, until a status answer', async () => {
+    const c = cacheWithHealth('RECOVERY-B');
+    expect((await c.get(failing)).kind).toBe('failed');
+    await settle();
+    c.answered();
+    expect((await c.get(failing)).kind).toBe('failed'); // asked again: the status call still fails
+    expect(c.asks()).toBe(2);
+    for (let i = 0; i < 3; i++) {
+      await settle();
+      c.answered();
+      expect((await c.get(answering)).kind).toBe('failed');
+    }
+    expect(c.asks()).toBe(2);
+
+    // Its wait over, the failure is asked again as any is; an answer lets exchanges count again.
+    await sql`update sefaz_status set tentado_em = tentado_em - interval '91 seconds'
+      where autorizador = ${c.key.autorizador}`.execute(server.database.db);
+    expect((await c.get(answering)).kind).toBe('answer');
+    await sql`update sefaz_status set consultado_em = consultado_em - interval '4 minutes'
+      where autorizador = ${c.key.autorizador}`.execute(server.database.db);
+    expect((await c.get(failing)).kind).toBe('failed');
+    await settle();
+    c.answered();
+    expect((await c.get(answering)).kind).toBe('answer');
+    expect(c.asks()).toBe(5);
   });
 });

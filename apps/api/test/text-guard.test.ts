@@ -75,3 +75,69 @@ describe('NUL characters', () => {
     expect(body.detail[0]?.loc).toEqual(['query', 'tenant_ref']);
   });
 });
+
+// justificativa and correcao go into the event or inutNFe as typed: printable Latin-1 only
+// (docs/events.md), so a control character is a 422 on the field before anything is stored.
+describe('control characters in justificativa and correcao', () => {
+  const text = (inner: string) => `Pedido cancelado${inner}pelo cliente`;
+  const controls = {
+    'U+0001': '\u0001',
+    'a tab': '\t',
+    'a line break': '\n',
+    'U+001F': '\u001f',
+    'DEL (U+007F)': '\u007f',
+    'U+0080': '\u0080',
+    'NEL (U+0085)': '\u0085',
+    'U+009F': '\u009f',
+  };
+  const document = '6f1a1f8e-9b1c-4c5e-8f53-0d2a4b1e2c3d';
+
+  async function post(path: string, body: unknown) {
+    const res = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': product.apiKey,
+        'content-type': 'application/json',
+        'idempotency-key': newKey(),
+      },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: res.status,
+      body: (await res.json()) as { detail: { loc: unknown[]; type: string }[] },
+    };
+  }
+  const routes = (value: string) =>
+    [
+      [`/v1/documentos/${document}/cancelamento`, { justificativa: value }, 'justificativa'],
+      [`/v1/documentos/${document}/cartas-correcao`, { correcao: value }, 'correcao'],
+      [
+        '/v1/inutilizacoes',
+        {
+          ...refs,
+          serie: 1,
+          numero_inicial: 1,
+          numero_final: 1,
+          justificativa: value,
+          ambiente: 'homologacao',
+          uf: 'SP',
+        },
+        'justificativa',
+      ],
+    ] as const;
+
+  it.each(Object.entries(controls))('%s → 422 on the field', async (_name, control) => {
+    for (const [path, body, field] of routes(text(control))) {
+      const res = await post(path, body);
+      expect(res.status, path).toBe(422);
+      expect(res.body.detail, path).toContainEqual(
+        expect.objectContaining({ loc: ['body', field], type: 'string_pattern_mismatch' }),
+      );
+    }
+  });
+
+  it('printable Latin-1 (accents, NBSP) passes the check (then SEFAZ=off answers 409)', async () => {
+    for (const [path, body] of routes('Devolução da mercadoria\u00a0à loja'))
+      expect((await post(path, body)).status, path).toBe(409);
+  });
+});

@@ -17,6 +17,11 @@ describe('event and inutilização bodies', () => {
     ['a leading space', ' Pedido cancelado pelo cliente', false],
     ['a trailing space', 'Pedido cancelado pelo cliente ', false],
     ['a character outside Latin-1', 'Pedido cancelado — cliente desistiu', false],
+    ['DEL (U+007F)', 'Pedido cancelado\u007fpelo cliente', false],
+    ['a C1 control (U+0085)', 'Pedido cancelado\u0085pelo cliente', false],
+    ['a C1 control at the end (U+009F)', 'Pedido cancelado pelo cliente\u009f', false],
+    ['a tab', 'Pedido cancelado\tpelo cliente', false],
+    ['a no-break space (U+00A0)', 'Pedido cancelado\u00a0pelo cliente', true],
   ])('justificativa with %s: valid %s', (_name, justificativa, valid) => {
     expect(CancelamentoRequestSchema.safeParse({ justificativa }).success).toBe(valid);
   });

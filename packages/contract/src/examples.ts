@@ -192,6 +192,7 @@ export const SEFAZ_STATUS_EXAMPLE = {
   motivo: 'Serviço em Operação',
   tempo_medio_s: 1,
   consultado_em: '2026-11-26T13:00:05Z',
+  idade_s: 42,
 } as const;
 
 // Events and inutilizações of the same bakery: document 1 cancelled 25 minutes after its

@@ -14,8 +14,8 @@ function readFailure(message: string, type: string): Error {
  * stream, raw-body with its size checks and async context, the listeners it adds and removes)
  * cost ~35 µs of the event loop per emission in the bench profile, a tenth of what reading and
  * checking the JSON costs. Every other request (compressed, chunked, too large, empty, already
- * read) goes through `express.raw` itself, so 413, 415/422 for encodings and zlib failures are
- * exactly its answers.
+ * read) goes through `express.raw` itself, so 413 and zlib failures are exactly its answers (a
+ * coding it cannot decode never gets here: content-encoding.ts refuses it first).
  */
 export function bodyBytes(types: string[], limit: number): RequestHandler {
   const general = express.raw({ type: types, limit });

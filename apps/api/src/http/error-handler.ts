@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 
 import { AppError, appError, RequestValidationFailure } from '../errors.js';
+import { jsonCodings, unsupportedContentEncoding } from './content-encoding.js';
 import { isDatabaseUnavailable } from './database-unavailable.js';
 import type { Logger } from './logger.js';
 
@@ -77,7 +78,7 @@ const DECOMPRESSION_FAILED = /^Z_/;
 /**
  * What a failure of reading the body (body-parser, raw-body, zlib) is answered with, or undefined
  * for any other error. Every one is the client's doing, so none is a 500 or a logged stack: too big
- * → 413; undecodable bytes or an encoding we do not read → 422 json_invalid (as for bad JSON); a
+ * → 413; an encoding we do not read → 415; undecodable bytes → 422 json_invalid (as for bad JSON); a
  * client that went away → no answer; any other read failure body-parser marks as the client's
  * (`expose`, a 4xx status: a Content-Length that does not match the body, …) → 400 bad_request.
  */
@@ -100,8 +101,8 @@ function readBodyError(err: unknown): AppError | RequestValidationFailure | 'abo
   // anywhere else (a stored XML that cannot be unpacked) is the server's, and stays a 500.
   if (typeof code === 'string' && DECOMPRESSION_FAILED.test(code) && status === 400)
     return undecodable('the body is not compressed as its Content-Encoding says');
-  if (type === 'encoding.unsupported')
-    return undecodable('unsupported Content-Encoding (gzip, deflate or identity)');
+  // requireReadableEncoding refuses these first; body-parser's own refusal gets the same answer.
+  if (type === 'encoding.unsupported') return unsupportedContentEncoding(jsonCodings);
   if (type === 'entity.parse.failed' || type === 'charset.unsupported')
     return undecodable('the body could not be read as UTF-8 JSON');
   if (expose === true && typeof status === 'number' && status >= 400 && status < 500)

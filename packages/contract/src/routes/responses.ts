@@ -80,8 +80,17 @@ export const authenticated = {
   503: errorBody('service_unavailable'),
 } as const;
 
-/** Routes that take a request body (JSON over 2 MiB, certificate file over 100 KiB). */
-export const withBody = { 413: errorBody('payload_too_large') } as const;
+/**
+ * Routes that take a request body: 413 (JSON over 2 MiB, certificate file over 100 KiB) and 415
+ * for a Content-Encoding the route does not read.
+ */
+export const withBody = {
+  413: errorBody('payload_too_large'),
+  415: errorBody('unsupported_content_encoding'),
+} as const;
 
 /** Routes that take a JSON body: also 415 `unsupported_media_type` for a body that is not JSON. */
-export const withJsonBody = { ...withBody, 415: errorBody('unsupported_media_type') } as const;
+export const withJsonBody = {
+  ...withBody,
+  415: errorBody('unsupported_media_type', 'unsupported_content_encoding'),
+} as const;

@@ -15,7 +15,7 @@ export const sefazRouter = c.router({
     summary:
       "The status of a UF's authoriser (NFeStatusServico4), asked with the branch's certificate",
     description:
-      "Answers from `NFeStatusServico4` of the UF's authoriser in the given ambiente, over mutual TLS with the live certificate of the tenant and branch (404 `certificate_not_found` without one). One answer per authoriser and ambiente is shared for 3 minutes by every API process, so SEFAZ is asked at most once in that time whoever asks. 409 `sefaz_disabled` when the service runs with `SEFAZ=off`; 503 `sefaz_unavailable` (with `Retry-After`) when the authoriser did not answer.",
+      "Answers from `NFeStatusServico4` of the UF's authoriser in the given ambiente, over mutual TLS with the live certificate of the tenant and branch (404 `certificate_not_found` without one). One answer per authoriser and ambiente is shared for 3 minutes by every API process, so SEFAZ is asked at most once in that time whoever asks; `idade_s` and the `Age` header say how old the answer is. 409 `sefaz_disabled` when the service runs with `SEFAZ=off`; 503 `sefaz_unavailable` (with `Retry-After`) when the authoriser did not answer; SEFAZ is asked again after Retry-After, or sooner once documents, events or inutilizações sent to that authoriser and ambiente get answers again.",
     query: SefazStatusQuerySchema,
     responses: {
       200: asBody(SefazStatusReadSchema, "The authoriser's last answer (at most 3 minutes old)", {

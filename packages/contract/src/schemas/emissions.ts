@@ -487,7 +487,7 @@ export const EmissaoRequestSchema = fastObject(
       .describe('det: the items, 1 to 990 (the most the layout allows)'),
     pagamento: PagamentoDataPayloadSchema.describe('pag: the payment'),
     ambiente: AmbienteSchema.describe(
-      "ide/tpAmb: homologacao (2, SEFAZ's test environment, no fiscal value) or producao (1)",
+      "ide/tpAmb: homologacao (2, SEFAZ's test environment, no fiscal value) or producao (1). The local SEFAZ (SEFAZ=simulator) serves homologacao only: producao is a 422 there",
     ),
     uf_destino_tipo: UfDestinoTipoSchema.describe(
       "ide/idDest: interna (1, buyer in the emitter's state) or interestadual (2)",
@@ -533,7 +533,6 @@ export type EmissaoRequestInput = z.input<typeof EmissaoRequestSchema>;
  */
 export const PreferHeaderSchema = z
   .string()
-  .max(200)
   .optional()
   .describe('wait=N (1–60): answer when the document is final or after N seconds');
 

@@ -25,6 +25,7 @@ export const ErrorCodeSchema = z.enum([
   'sefaz_disabled',
   'payload_too_large',
   'unsupported_media_type',
+  'unsupported_content_encoding',
   'rate_limited',
   'service_unavailable',
   'sefaz_unavailable',
@@ -83,7 +84,7 @@ export const ERROR_CODE_DESCRIPTIONS: Readonly<
   series_number_in_use: {
     status: 409,
     description:
-      'PATCH next_number at or below a number the series has already used; it must be above the highest one.',
+      'PATCH next_number at or below a number the series has already used, or at or below the last number of an inutilização of the series that is homologada or processando (a rejeitada one does not count); it must be above the highest of them.',
   },
   event_not_found: { status: 404, description: 'No such event for this product.' },
   inutilizacao_not_found: {
@@ -128,6 +129,11 @@ export const ERROR_CODE_DESCRIPTIONS: Readonly<
     status: 415,
     description:
       'The route takes a JSON body and the request sent another Content-Type (or none): send Content-Type: application/json.',
+  },
+  unsupported_content_encoding: {
+    status: 415,
+    description:
+      'The body is compressed with a Content-Encoding the API does not read (br, zstd, x-gzip, a list of codings, …): JSON bodies may be sent as gzip or deflate, the certificate upload uncompressed. The Accept-Encoding header of the answer lists what the route reads.',
   },
   rate_limited: {
     status: 429,

@@ -5,9 +5,11 @@ import { DateTimeSchema, UuidSchema } from './common.js';
 /**
  * `TString` of the NF-e layouts: printable Latin-1 characters (space to ÿ), no line breaks and no
  * leading or trailing space. Text outside it would make SEFAZ refuse the whole message (215), so it
- * is a 422 here, before anything is stored or sent.
+ * is a 422 here, before anything is stored or sent. The layout's pattern admits DEL and the C1
+ * controls (U+007F–U+009F); they are control characters, never text a person meant, so they are
+ * refused too, as in the NF-e's own text fields (@emissor/nfe-xml).
  */
-const LAYOUT_TEXT = /^[!-ÿ]([ -ÿ]*[!-ÿ])?$/;
+const LAYOUT_TEXT = /^[\x21-\x7e\xa0-\xff](?:[\x20-\x7e\xa0-\xff]*[\x21-\x7e\xa0-\xff])?$/;
 
 /** Text that goes into an event or inutilização as typed: `min`–`max` characters of `TString`. */
 export function layoutText(min: number, max: number) {

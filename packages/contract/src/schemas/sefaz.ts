@@ -23,9 +23,9 @@ export type SefazStatusQuery = z.infer<typeof SefazStatusQuerySchema>;
 
 /**
  * The answer of `NFeStatusServico4` for an authoriser and ambiente, as last consulted. Answers
- * are shared for at least 3 minutes per authoriser and ambiente across every API process (SEFAZ
- * treats repeated status calls as consumo indevido, 656), so `consultado_em` may be earlier than
- * the request.
+ * are shared for 3 minutes per authoriser and ambiente across every API process (SEFAZ treats
+ * repeated status calls as consumo indevido, 656), so `consultado_em` may be earlier than the
+ * request; `idade_s` (and the `Age` header) says by how much.
  */
 export const SefazStatusReadSchema = z.object({
   uf: UfSchema.describe('cUF of the answer, as a UF code'),
@@ -46,5 +46,12 @@ export const SefazStatusReadSchema = z.object({
     .nullable()
     .describe('tMed: average answer time of the last 5 minutes, in seconds (null when not sent)'),
   consultado_em: DateTimeSchema.describe('When SEFAZ answered this (UTC)'),
+  idade_s: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe(
+      'How old the answer is, in whole seconds, as measured when it was sent: 0 when SEFAZ was asked for this request, up to 180 while the answer is shared. The `Age` header says the same',
+    ),
 });
 export type SefazStatusRead = z.infer<typeof SefazStatusReadSchema>;

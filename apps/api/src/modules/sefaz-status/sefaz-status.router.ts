@@ -7,17 +7,19 @@ import { appError } from '../../errors.js';
 import { productOf } from '../../http/product-of.js';
 import { findLiveCertificate } from '../certificates/certificates.repository.js';
 import { askStatus } from './ask-status.js';
+import { createAuthoriserHealth } from './authoriser-health.js';
 import { createStatusCache } from './status-cache.js';
 
 /**
  * `GET /v1/sefaz/status`: SEFAZ off → 409; no live certificate for the branch → 404; a
  * certificate out of its validity → 409 (TLS would fail); then the authoriser's answer, shared for
- * 3 minutes per authoriser and ambiente by every process (status-cache.ts).
+ * 3 minutes per authoriser and ambiente by every process (status-cache.ts), with its age in
+ * `idade_s` and in the `Age` header (RFC 9111 §5.1: seconds since the origin, SEFAZ, answered).
  */
 export function sefazStatusHandlers(ctx: AppContext) {
-  const cache = createStatusCache(ctx.pool);
+  const cache = createStatusCache(ctx.pool, ctx.authoriserHealth ?? createAuthoriserHealth());
   return initServer().router(contract.sefaz, {
-    getSefazStatus: async ({ query, req }) => {
+    getSefazStatus: async ({ query, req, res }) => {
       const link = ctx.sefaz;
       if (!link)
         throw appError(
@@ -51,6 +53,7 @@ export function sefazStatusHandlers(ctx: AppContext) {
           { 'Retry-After': String(status.retryAfterS) },
         );
       const { answer } = status;
+      res.setHeader('Age', String(answer.ageS));
       return {
         status: 200,
         body: {
@@ -61,6 +64,7 @@ export function sefazStatusHandlers(ctx: AppContext) {
           motivo: answer.motivo,
           tempo_medio_s: answer.tempoMedioS,
           consultado_em: answer.consultadoEm.toISOString(),
+          idade_s: answer.ageS,
         },
       };
     },

@@ -1,5 +1,8 @@
 import type pg from 'pg';
 
+import type { AuthoriserHealth } from './authoriser-health.js';
+import { recoveryGate, type RecoveryGate } from './failure-recovery.js';
+
 /** How long an answer is shared: SEFAZ wants at most one status call every 3 minutes (sefaz.md §7). */
 export const ANSWER_TTL_MS = 3 * 60_000;
 /**
@@ -21,6 +24,8 @@ export interface StatusAnswer {
   readonly motivo: string;
   readonly tempoMedioS: number | null;
   readonly consultadoEm: Date;
+  /** Whole seconds since SEFAZ gave it, by the database's clock (0 when asked for this request). */
+  readonly ageS: number;
 }
 
 /** What asking SEFAZ gave: its answer, or why there was none. */
@@ -58,15 +63,21 @@ interface Row {
  * then read its answer, so a burst on N processes still asks once. Within a process, concurrent
  * requests for a key share one turn, so a slow authoriser holds one connection, not one per
  * request. Ages are measured by the database's clock, the one clock every process shares.
+ *
+ * A failure stops being served once `health` has seen an exchange with the authoriser answer
+ * after it: the next request asks SEFAZ again instead of answering 503 until the failure expires.
+ * Answers SEFAZ gave keep their 3 minutes whatever happens (asking more often is what SEFAZ calls
+ * consumo indevido); the route says how old they are.
  */
-export function createStatusCache(pool: pg.Pool): StatusCache {
+export function createStatusCache(pool: pg.Pool, health: AuthoriserHealth): StatusCache {
   const inFlight = new Map<string, Promise<CachedStatus>>();
+  const recovery = recoveryGate(health);
   return {
     get(key, ask) {
-      const id = `${key.autorizador}|${key.ambiente}`;
+      const id = idOf(key);
       let pending = inFlight.get(id);
       if (!pending) {
-        pending = readOrAsk(pool, key, ask).finally(() => inFlight.delete(id));
+        pending = readOrAsk(pool, key, ask, recovery).finally(() => inFlight.delete(id));
         inFlight.set(id, pending);
       }
       return pending;
@@ -74,10 +85,13 @@ export function createStatusCache(pool: pg.Pool): StatusCache {
   };
 }
 
+const idOf = (key: StatusKey) => `${key.autorizador}|${key.ambiente}`;
+
 async function readOrAsk(
   pool: pg.Pool,
   key: StatusKey,
   ask: () => Promise<AskOutcome>,
+  recovery: RecoveryGate,
 ): Promise<CachedStatus> {
   const client = await pool.connect();
   try {
@@ -93,13 +107,19 @@ async function readOrAsk(
          from sefaz_status where autorizador = $1 and ambiente = $2`,
       [key.autorizador, key.ambiente],
     );
-    const cached = fresh(rows[0]);
-    if (cached) {
+    const row = rows[0];
+    const cached = fresh(row);
+    const superseded =
+      cached?.kind === 'failed' &&
+      row !== undefined &&
+      recovery.superseded(key, row.attempt_age_ms);
+    if (cached && !superseded) {
       await client.query('commit');
       return cached;
     }
     // Asked while holding the turn: whoever waits reads this answer instead of asking again.
     const outcome = await ask();
+    recovery.asked(key, outcome, superseded);
     const stored = await store(client, key, outcome);
     await client.query('commit');
     return stored;
@@ -136,6 +156,7 @@ function fresh(row: Row | undefined): CachedStatus | undefined {
       motivo: row.motivo ?? '',
       tempoMedioS: row.tempo_medio_s,
       consultadoEm: row.consultado_em,
+      ageS: Math.max(0, Math.floor(row.answer_age_ms / 1000)),
     },
   };
 }
@@ -181,6 +202,7 @@ async function store(
       motivo: outcome.motivo.slice(0, 255),
       tempoMedioS: outcome.tempoMedioS,
       consultadoEm,
+      ageS: 0,
     },
   };
 }
