@@ -3,7 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 
-import { emissionRequest } from '@emissor/test-support';
+import {
+  EMITTER_CNPJ,
+  emissionRequest,
+  simplesNacionalItem,
+  simplesNacionalRequest,
+} from '@emissor/test-support';
 
 import { BRANCHES, branchRefs, cpuBetween } from './stack.mjs';
 import { openLoop } from './open-loop.mjs';
@@ -183,8 +188,15 @@ export async function runHttp(stack, { quick, log }) {
     atRate.push(row);
   }
 
-  // One 990-item emission end to end, one at a time (bounded: count and 120 s).
-  const big = JSON.stringify(emissionRequest(branchRefs(1), { items: 990 }));
+  // One 990-item emission end to end, one at a time (bounded: count and 120 s). Simples Nacional
+  // items without tax lines: 990 of them sign to about 430 KB, within SEFAZ's 500 KB lot (990
+  // items with three tax lines each would be refused as document_too_large).
+  const big = JSON.stringify({
+    ...simplesNacionalRequest(EMITTER_CNPJ),
+    ...branchRefs(1),
+    itens: Array.from({ length: 990 }, () => simplesNacionalItem()),
+    pagamento: { tpag: '01', valor: String(500 * 990) },
+  });
   const bigRuns = quick ? 5 : 20;
   const samples = [];
   const statuses = {};
