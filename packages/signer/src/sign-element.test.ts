@@ -3,10 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { generateTestPfx, sharedDir, sharedPath } from '@emissor/test-support';
 
+import { mangleOf } from '../test/mangle.js';
 import { XmlSignError } from './errors.js';
 import { readPkcs12 } from './pkcs12.js';
 import { signElement, signNfe } from './sign.js';
@@ -62,9 +64,28 @@ describe('signElement / verifyElement', () => {
       verifyElement(lot, 'infEvento', 0),
       verifyElement(lot, 'infEvento', 1),
     ]);
-    // Markup broken between the two: the first still verifies, the second is not found.
+    // Markup broken between the two: the document is not XML, so neither verifies, however sound
+    // the first one's signature.
     const broken = lot.replace(/<\/evento>(?=.*<evento)/s, '</eventox>');
-    expect(verifyElements(broken, 'infEvento')).toEqual([verifyElement(lot, 'infEvento', 0)]);
+    expect(verifyElements(broken, 'infEvento')).toEqual([]);
+    expect(verifyElement(broken, 'infEvento', 0)).toEqual({ valid: false, reason: 'malformed' });
+  });
+
+  it('gives each element of a damaged lot, in one walk, what verifyElement gives it', () => {
+    const lot =
+      `<envEvento xmlns="${NFE_NS}" versao="1.00"><idLote>1</idLote>` +
+      signElement(evento(1), 'infEvento', credentials) +
+      signElement(evento(2), 'infEvento', credentials) +
+      `</envEvento>`;
+    const malformed = { valid: false, reason: 'malformed' };
+    fc.assert(
+      fc.property(mangleOf(lot), (m) => {
+        const all = verifyElements(m.mangled, 'infEvento');
+        for (let k = 0; k <= 2; k++)
+          expect(all[k] ?? malformed).toEqual(verifyElement(m.mangled, 'infEvento', k));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('reports a missing element or Id as no_element, and keeps no_infnfe for signNfe', () => {

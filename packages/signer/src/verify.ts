@@ -1,7 +1,9 @@
 import { createHash, verify } from 'node:crypto';
 
-import { publicKeyOf } from './public-key-cache.js';
+import { decodeBase64Binary, withoutXmlSpace } from './base64-binary.js';
 import { canonicalizeElement } from './c14n.js';
+import { DocumentWalk } from './document-walk.js';
+import { publicKeyOf } from './public-key-cache.js';
 import {
   C14N_ALGORITHM,
   ENVELOPED_ALGORITHM,
@@ -12,12 +14,7 @@ import {
 import type { XmlElement } from './xml-tree.js';
 import { parseElementTree } from './xml-tree.js';
 import type { LocatedElement } from './xml-scan.js';
-import {
-  decodeAttributeValue,
-  locateElement,
-  locateElements,
-  nextSiblingStart,
-} from './xml-scan.js';
+import { decodeAttributeValue, nextSiblingStart } from './xml-scan.js';
 
 /** Why `verifyNfe` rejected a document. */
 export type VerifyFailureReason =
@@ -39,14 +36,17 @@ function child(parent: XmlElement, name: string): XmlElement | undefined {
   return parent.children.find((c) => c.localName === name && c.namespace === XMLDSIG_NAMESPACE);
 }
 
-const stripSpace = (s: string): string => s.replace(/\s+/g, '');
-
 /**
  * Verifies the XMLDSig of an NF-e (a bare `NFe`, or one inside `nfeProc`/`enviNFe`: the first
  * `infNFe` is checked) against the certificate in its KeyInfo: the `Signature` must be the
  * element following `infNFe`, reference `#<Id>`, use the NF-e algorithms, and both the digest of
  * the canonical `infNFe` and the RSA signature of the canonical `SignedInfo` must match. It does
  * not judge the certificate itself (validity dates, chain, CNPJ): callers do.
+ *
+ * What it vouches for is the whole document, so a document that is not well-formed XML (text
+ * before or after the root, a broken ancestor or sibling; see document-walk.ts) is `malformed`
+ * however sound its signature, and so are SignatureValue and X509Certificate texts that are not
+ * strict base64, or a certificate with bytes after it.
  *
  * Never throws: unreadable input gives `{ valid: false, reason: 'malformed' }`.
  */
@@ -60,11 +60,22 @@ export function verifyNfe(xml: string): VerifyResult {
  * an `enviNFe` lot with `occurrence` 2) must be followed by its `Signature`, and both the digest
  * and the RSA signature must match the certificate in KeyInfo.
  *
- * Never throws: unreadable input gives `{ valid: false, reason: 'malformed' }`.
+ * Never throws: unreadable input (the whole document is read) gives
+ * `{ valid: false, reason: 'malformed' }`.
  */
 export function verifyElement(xml: string, elementName: string, occurrence = 0): VerifyResult {
   try {
-    return verifyOrThrow(xml, elementName, occurrence);
+    const walk = new DocumentWalk(xml);
+    let result = fail('malformed'); // if there is no such element
+    let located = walk.next(elementName);
+    for (let k = 0; located; k++, located = walk.next(elementName)) {
+      if (k !== occurrence) continue;
+      const verified = verifyLocatedElement(xml, located);
+      result = verified.result;
+      if (verified.elementEnd !== undefined) walk.skipPast(verified.elementEnd);
+    }
+    // The walk has read the whole document: what is wrong anywhere in it has thrown.
+    return result;
   } catch {
     return fail('malformed');
   }
@@ -72,40 +83,57 @@ export function verifyElement(xml: string, elementName: string, occurrence = 0):
 
 /**
  * `verifyElement` for every `elementName` of a message at once (each NF-e of an `enviNFe` lot, in
- * document order), walking the message once instead of once per element. When the walk meets
- * malformed markup, the elements after it are not found: the result is shorter than the element
- * count, and a caller that counted the elements otherwise treats the missing ones as malformed.
+ * document order), walking the message once instead of once per element. The result has one
+ * entry per element, each what `verifyElement` gives for it; a document that is not well-formed
+ * gives none, so a caller that counted the elements otherwise finds every one missing, and
+ * treats them as malformed as `verifyElement` does.
  *
  * Never throws.
  */
 export function verifyElements(xml: string, elementName: string): VerifyResult[] {
   const results: VerifyResult[] = [];
   try {
-    for (const located of locateElements(xml, elementName))
-      results.push(verifyLocatedElement(xml, located));
+    const walk = new DocumentWalk(xml);
+    for (let located = walk.next(elementName); located; located = walk.next(elementName)) {
+      const verified = verifyLocatedElement(xml, located);
+      results.push(verified.result);
+      if (verified.elementEnd !== undefined) walk.skipPast(verified.elementEnd);
+    }
   } catch {
-    // The walk itself hit malformed markup: what was verified before it stands.
+    return [];
   }
   return results;
 }
 
-function verifyOrThrow(xml: string, elementName: string, occurrence: number): VerifyResult {
-  const located = locateElement(xml, elementName, occurrence);
-  if (!located) return fail('malformed');
-  return verifyLocatedElement(xml, located);
+/** A verification, and where the signed element ends when it was read through (its markup checked). */
+interface Verified {
+  readonly result: VerifyResult;
+  readonly elementEnd?: number;
 }
 
 /** Never throws: a malformed signature or element is `{ valid: false, reason: 'malformed' }`. */
-function verifyLocatedElement(xml: string, located: LocatedElement): VerifyResult {
+function verifyLocatedElement(xml: string, located: LocatedElement): Verified {
+  let canonical: string;
+  let end: number;
   try {
-    return verifyLocatedOrThrow(xml, located);
+    ({ canonical, end } = canonicalizeElement(xml, located.start, located.parentContext));
   } catch {
-    return fail('malformed');
+    return { result: fail('malformed') };
+  }
+  try {
+    return { result: verifySignatureOf(xml, located, canonical, end), elementEnd: end };
+  } catch {
+    return { result: fail('malformed'), elementEnd: end };
   }
 }
 
-function verifyLocatedOrThrow(xml: string, located: LocatedElement): VerifyResult {
-  const { canonical, end } = canonicalizeElement(xml, located.start, located.parentContext);
+/** Checks the Signature after the located element, whose canonical form is `canonical` and which ends at `end`. */
+function verifySignatureOf(
+  xml: string,
+  located: LocatedElement,
+  canonical: string,
+  end: number,
+): VerifyResult {
   const signatureStart = nextSiblingStart(xml, end);
   if (signatureStart < 0) return fail('no_signature');
   const signature = parseElementTree(xml, signatureStart, located.parentContext);
@@ -114,9 +142,9 @@ function verifyLocatedOrThrow(xml: string, located: LocatedElement): VerifyResul
 
   const signedInfo = child(signature, 'SignedInfo');
   const signatureValue = child(signature, 'SignatureValue');
-  const certificate = child(signature, 'KeyInfo')
-    ?.children.find((c) => c.localName === 'X509Data')
-    ?.children.find((c) => c.localName === 'X509Certificate');
+  const keyInfo = child(signature, 'KeyInfo');
+  const x509Data = keyInfo && child(keyInfo, 'X509Data');
+  const certificate = x509Data && child(x509Data, 'X509Certificate');
   if (!signedInfo || !signatureValue || !certificate) return fail('malformed');
 
   if (child(signedInfo, 'CanonicalizationMethod')?.attributes.get('Algorithm') !== C14N_ALGORITHM)
@@ -150,25 +178,17 @@ function verifyLocatedOrThrow(xml: string, located: LocatedElement): VerifyResul
   if (!digestElement) return fail('malformed');
 
   const digestValue = createHash('sha1').update(canonical, 'utf8').digest('base64');
-  if (stripSpace(digestElement.text) !== digestValue) return fail('digest_mismatch');
+  if (withoutXmlSpace(digestElement.text) !== digestValue) return fail('digest_mismatch');
 
-  const certificateBase64 = stripSpace(certificate.text);
-  let publicKey;
-  try {
-    publicKey = publicKeyOf(certificateBase64);
-  } catch {
-    return fail('malformed');
-  }
+  // Both throw (malformed) on text that is not strict base64, or a certificate with bytes after it.
+  const signatureBytes = decodeBase64Binary(withoutXmlSpace(signatureValue.text));
+  const certificateBase64 = withoutXmlSpace(certificate.text);
+  const publicKey = publicKeyOf(certificateBase64);
   const canonicalSignedInfo = canonicalizeElement(
     xml,
     signedInfo.start,
     signedInfo.parentContext,
   ).canonical;
-  const ok = verify(
-    'sha1',
-    Buffer.from(canonicalSignedInfo, 'utf8'),
-    publicKey,
-    Buffer.from(stripSpace(signatureValue.text), 'base64'),
-  );
+  const ok = verify('sha1', Buffer.from(canonicalSignedInfo, 'utf8'), publicKey, signatureBytes);
   return ok ? { valid: true, digestValue, certificateBase64 } : fail('signature_mismatch');
 }

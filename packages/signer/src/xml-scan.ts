@@ -99,6 +99,18 @@ const NAMED_REFERENCES: Readonly<Record<string, string>> = {
   apos: "'",
 };
 
+/** The character with this code point if XML allows it (Char, XML 1.0 section 2.2), else undefined. */
+function xmlChar(codePoint: number): string | undefined {
+  const allowed =
+    codePoint === 0x9 ||
+    codePoint === 0xa ||
+    codePoint === 0xd ||
+    (codePoint >= 0x20 && codePoint <= 0xd7ff) ||
+    (codePoint >= 0xe000 && codePoint <= 0xfffd) ||
+    (codePoint >= 0x10000 && codePoint <= 0x10ffff);
+  return allowed ? String.fromCodePoint(codePoint) : undefined;
+}
+
 /** Expands the entity or character reference whose `&` is at `start`. */
 export function parseReference(xml: string, start: number): { char: string; end: number } {
   const semi = xml.indexOf(';', start + 1);
@@ -106,14 +118,15 @@ export function parseReference(xml: string, start: number): { char: string; end:
   const body = xml.slice(start + 1, semi);
   let char: string | undefined;
   if (body.startsWith('#x')) {
-    if (/^#x[0-9a-fA-F]+$/.test(body)) char = String.fromCodePoint(parseInt(body.slice(2), 16));
+    if (/^#x[0-9a-fA-F]+$/.test(body)) char = xmlChar(parseInt(body.slice(2), 16));
   } else if (body.startsWith('#')) {
-    if (/^#[0-9]+$/.test(body)) char = String.fromCodePoint(parseInt(body.slice(1), 10));
+    if (/^#[0-9]+$/.test(body)) char = xmlChar(parseInt(body.slice(1), 10));
   } else {
     char = NAMED_REFERENCES[body];
   }
-  // NF-e documents carry no DTD, so any other entity is undeclared and the document is not well-formed.
-  if (char === undefined) throw malformed(`unknown reference &${body}; at offset ${start}`);
+  // NF-e documents carry no DTD, so any other entity is undeclared and the document is not
+  // well-formed; so is a character reference to a character XML does not allow (&#0;).
+  if (char === undefined) throw malformed(`invalid reference &${body}; at offset ${start}`);
   return { char, end: semi + 1 };
 }
 
@@ -209,8 +222,11 @@ export function skipMarkup(xml: string, start: number): number {
       `${xml.slice(start, start + 9)}… (DOCTYPE and entity declarations are not supported)`,
     );
   }
-  const close = xml.indexOf(terminator, start + 2);
+  // A comment's `-->` cannot share the dashes of its `<!--` (`<!-->` is no comment).
+  const close = xml.indexOf(terminator, what === 'comment' ? start + 4 : start + 2);
   if (close < 0) throw malformed(`unterminated ${what} at offset ${start}`);
+  if (what === 'comment' && xml.indexOf('--', start + 4) !== close)
+    throw malformed(`'--' inside the comment at offset ${start}`);
   return close + terminator.length;
 }
 
