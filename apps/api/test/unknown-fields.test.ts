@@ -84,7 +84,6 @@ describe('an emission with a field the contract does not know', () => {
         loc: ['body', ...at],
         msg: 'Extra inputs are not permitted',
         type: 'extra_forbidden',
-        input: expect.anything(),
       },
     ]);
     expect(await count('documents')).toBe(documentsBefore);

@@ -155,22 +155,12 @@ describe('zod issues → HTTPValidationError items', () => {
     expect(issue).toMatchObject({ msg: 'Field required', input: body });
   });
 
-  it('reports each unknown property of a strict object as extra_forbidden', () => {
-    const body = { next_number: 2, foo: 1, bar: 2 };
+  it('reports each unknown property of a strict object as extra_forbidden, never echoing its value', () => {
+    const body = { next_number: 2, foo: 1, password: 'segredo' };
     const issues = toValidationIssues(Strict.safeParse(body).error!.issues, 'body', body);
     expect(issues).toEqual([
-      {
-        loc: ['body', 'foo'],
-        msg: 'Extra inputs are not permitted',
-        type: 'extra_forbidden',
-        input: 1,
-      },
-      {
-        loc: ['body', 'bar'],
-        msg: 'Extra inputs are not permitted',
-        type: 'extra_forbidden',
-        input: 2,
-      },
+      { loc: ['body', 'foo'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+      { loc: ['body', 'password'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
     ]);
   });
 

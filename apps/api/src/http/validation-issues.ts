@@ -115,16 +115,14 @@ export function toValidationIssues(
       continue;
     }
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        const loc = [location, ...issue.path, key];
-        const extra = valueAt(input, [...issue.path, key]);
+      // The field's name says what was refused; its value is never echoed: an unknown field is
+      // where a misplaced secret lands (`password` sent to the wrong route, a misspelt `senha`).
+      for (const key of issue.keys)
         out.push({
-          loc,
+          loc: [location, ...issue.path, key],
           msg: 'Extra inputs are not permitted',
           type: 'extra_forbidden',
-          ...(location !== 'header' && echoable(extra) ? { input: extra } : {}),
         });
-      }
       continue;
     }
     const { type, ctx } = pydanticType(issue);

@@ -81,7 +81,6 @@ export const seriesRouter = c.router({
             loc: ['body', 'serie'],
             msg: 'Extra inputs are not permitted',
             type: 'extra_forbidden',
-            input: 2,
           },
         ],
       }),
