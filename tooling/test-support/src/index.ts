@@ -12,6 +12,7 @@ export {
 export type { NfeSchemaPack } from './xsd.js';
 export { withPlaceholderSignature } from './placeholder-signature.js';
 export { wellFormednessErrors } from './well-formed.js';
+export { layoutLeaves } from './layout-leaves.js';
 export { createDatabase, freePort, startThrowawayPostgres } from './postgres.js';
 export type { ThrowawayPostgres } from './postgres.js';
 export { opensslPfx, opensslPfxInfo } from './openssl-pfx.js';
