@@ -1,8 +1,8 @@
 import { buildNfe, type NfeDestinatario, type NfeItem, type NfeRequest } from '../../src/index.js';
 import { IBS_CBS_CSTS } from '../../src/rtc/index.js';
 import { item, line, PARAMS, request } from '../fixtures.js';
-import { normalRequest } from '../rtc-fixtures.js';
-import { requestForCst, richItem } from '../rtc-group-fixtures.js';
+import { consistentLines, normalItem, normalRequest, rtcLine } from '../rtc-fixtures.js';
+import { requestForCst, richItem, withGroups } from '../rtc-group-fixtures.js';
 import { CSOSN_SHAPES, CST_SHAPES, icmsLines } from '../tax-cases.js';
 
 /*
@@ -124,18 +124,93 @@ function reformaTributaria(): NfeRequest[] {
   ];
 }
 
+/** Documents dated when the 2026 test rates no longer bind and later rules apply. */
+const IN_2030 = { ...PARAMS, issuedAt: new Date('2030-03-10T12:00:00Z') };
+const IN_2033 = { ...PARAMS, issuedAt: new Date('2033-03-10T12:00:00Z') };
+
+/**
+ * IBS/CBS/IS fields beyond each CST's group: IS with a specific rate and unit, tax returned
+ * (gDevTrib), a government purchase (gCompraGov, gTribCompraGov) and a presumed credit under a
+ * suspensive condition.
+ */
+function reformaExtras(): [string, NfeRequest, typeof PARAMS][] {
+  const is = rtcLine('is', {
+    base_calc: '500',
+    aliquota: '10',
+    aliquota_especifica: '1.5',
+    unidade_tributavel: 'LT',
+    quantidade_tributavel: '10',
+    valor: '65',
+  });
+  const governmentLine = (domain: 'ibs_uf' | 'ibs_mun' | 'cbs', aliquota: string, valor: string) =>
+    rtcLine(domain, {
+      cst: '200',
+      classificacao_tributaria: '200034',
+      base_calc: '1000.00',
+      aliquota,
+      valor,
+      reducao_aliquota_percent: '40',
+    });
+  const government = withGroups(
+    normalItem([
+      governmentLine('ibs_uf', '10', '57.00'),
+      governmentLine('ibs_mun', '0', '0'),
+      governmentLine('cbs', '1', '5.70'),
+    ]),
+    {
+      compra_governamental: {
+        aliquota_ibs_uf: '5',
+        valor_ibs_uf: '50.00',
+        aliquota_ibs_mun: '0.5',
+        valor_ibs_mun: '5.00',
+        aliquota_cbs: '0.77',
+        valor_cbs: '7.70',
+      },
+    },
+  );
+  const suspended = withGroups(normalItem(consistentLines('000', '1000.00')), {
+    credito_presumido: {
+      base_calc: '1000.00',
+      codigo: '01',
+      ibs: { percentual: '1', valor_condicao_suspensiva: '0.01' },
+      cbs: { percentual: '1', valor_condicao_suspensiva: '0.09' },
+    },
+  });
+  return [
+    [
+      'is with a specific rate',
+      normalRequest([normalItem([...consistentLines('000', '500.00'), is])]),
+      PARAMS,
+    ],
+    [
+      'tax returned',
+      normalRequest([normalItem(consistentLines('000', '500.00', { returned: '1.00' }))]),
+      PARAMS,
+    ],
+    [
+      'government purchase',
+      normalRequest([government], {
+        compra_governamental: { tipo_ente: '2', percentual_reducao: '5', tipo_operacao: '1' },
+      }),
+      IN_2030,
+    ],
+    ['credit under a suspensive condition', normalRequest([suspended]), IN_2033],
+  ];
+}
+
 /** Every coverage document, named, as the builder writes it. */
 export function coverageDocuments(): { name: string; xml: string }[] {
-  const requests: [string, NfeRequest][] = [
-    ...regimeNormal().map((r, i) => [`regime normal ${i}`, r] as [string, NfeRequest]),
-    ...simplesNacional().map((r, i) => [`simples nacional ${i}`, r] as [string, NfeRequest]),
-    ['difal', difal()],
-    ...reformaTributaria().map((r, i) => [`ibs/cbs ${i}`, r] as [string, NfeRequest]),
+  const requests: [string, NfeRequest, typeof PARAMS][] = [
+    ...regimeNormal().map((r, i) => [`regime normal ${i}`, r, PARAMS] as const),
+    ...simplesNacional().map((r, i) => [`simples nacional ${i}`, r, PARAMS] as const),
+    ['difal', difal(), PARAMS],
+    ...reformaTributaria().map((r, i) => [`ibs/cbs ${i}`, r, PARAMS] as const),
+    ...reformaExtras(),
   ];
   const documents: { name: string; xml: string }[] = [];
-  for (const [name, r] of requests) {
+  for (const [name, r, params] of requests) {
     try {
-      documents.push({ name, xml: buildNfe({ ...r, ...PARAMS }).xml });
+      documents.push({ name, xml: buildNfe({ ...r, ...params }).xml });
     } catch (error) {
       throw new Error(`coverage document "${name}" is refused by the builder`, { cause: error });
     }

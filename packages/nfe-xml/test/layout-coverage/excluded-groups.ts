@@ -17,6 +17,20 @@ export const EXCLUDED_GROUPS: readonly { readonly path: string; readonly reason:
       'PL_010 agricultural input and animal transit guides (defensivos, GTA): not yet in force nationally',
   },
   {
+    path: 'infNFe/det/imposto/ISSQN',
+    reason:
+      'services under the municipal ISSQN in an NF-e conjugada (a few municipal agreements); Emissor issues NF-e of goods, and services go on the NFS-e',
+  },
+  {
+    path: 'infNFe/total/ISSQNtot',
+    reason: 'the totals of the ISSQN group above',
+  },
+  {
+    path: 'infNFe/total/retTrib',
+    reason:
+      'federal withholdings (PIS, COFINS, CSLL, IRRF, INSS) on the services of an NF-e conjugada',
+  },
+  {
     path: 'infNFe/infSolicNFF',
     reason: "the NFF (Nota Fiscal Fácil) app's request data, written by SEFAZ's own issuer",
   },
