@@ -200,11 +200,14 @@ function reformaExtras(): [string, NfeRequest, typeof PARAMS][] {
 
 /** Every coverage document, named, as the builder writes it. */
 export function coverageDocuments(): { name: string; xml: string }[] {
-  const requests: [string, NfeRequest, typeof PARAMS][] = [
-    ...regimeNormal().map((r, i) => [`regime normal ${i}`, r, PARAMS] as const),
-    ...simplesNacional().map((r, i) => [`simples nacional ${i}`, r, PARAMS] as const),
+  type Named = [string, NfeRequest, typeof PARAMS];
+  const named = (prefix: string, list: NfeRequest[]) =>
+    list.map((r, i): Named => [`${prefix} ${i}`, r, PARAMS]);
+  const requests: Named[] = [
+    ...named('regime normal', regimeNormal()),
+    ...named('simples nacional', simplesNacional()),
     ['difal', difal(), PARAMS],
-    ...reformaTributaria().map((r, i) => [`ibs/cbs ${i}`, r, PARAMS] as const),
+    ...named('ibs/cbs', reformaTributaria()),
     ...reformaExtras(),
   ];
   const documents: { name: string; xml: string }[] = [];
