@@ -1,6 +1,7 @@
 /*
  * Renders the DANFE pages shown in the package README (docs/images/danfe-*.png): a 1-item NF-e
- * with every optional block and a logo, and the first two sheets of a 300-item one.
+ * with the IBS/CBS/IS totals and a logo, the hand-written NF-e with every group the DANFE prints
+ * (test/every-group-nfe.ts), and the first two sheets of a 300-item one.
  * Run: pnpm --filter @emissor/danfe docs:images (needs poppler-utils for pdftoppm).
  */
 import { execFileSync } from 'node:child_process';
@@ -8,12 +9,14 @@ import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { repoRoot } from '@emissor/test-support';
+import { repoRoot, withPlaceholderSignature } from '@emissor/test-support';
 
 import { renderDanfe } from '../src/index.js';
+import { EVERY_GROUP_KEY, EVERY_GROUP_NFE } from '../test/every-group-nfe.js';
 import {
   authorised,
   item,
+  nfeProc,
   request,
   withAdditionalInfo,
   withBilling,
@@ -56,6 +59,8 @@ try {
     }),
   );
   await png('danfe-1-item', await renderDanfe(one.xml, { logo: makePng(96, true) }), [1]);
+  const every = nfeProc(withPlaceholderSignature(EVERY_GROUP_NFE), EVERY_GROUP_KEY);
+  await png('danfe-every-group', await renderDanfe(every, { logo: makePng(96, true) }), [1]);
   const many = authorised(
     request(
       Array.from({ length: 300 }, (_, i) =>

@@ -1,12 +1,13 @@
 import PDFDocument from 'pdfkit';
 
 import {
-  complementaryText,
   CONTINUATION_INFO_WIDTH,
   FIRST_INFO_CAPACITY,
   FIRST_INFO_WIDTH,
 } from './draw/additional.js';
+import { PER_ROW } from './draw/billing.js';
 import { Canvas } from './draw/canvas.js';
+import { complementaryText } from './draw/complementary-text.js';
 import type { DrawContext } from './draw/context.js';
 import { marksFor } from './draw/marks.js';
 import { PRODUCTS_HEADER_HEIGHT } from './draw/products.js';
@@ -98,7 +99,10 @@ export async function renderDanfe(xml: string, options: DanfeOptions = {}): Prom
   const columns = productColumns(nfe, decimals);
   const rows = layoutItems(nfe.items, columns, decimals, canvas.measure);
   const first = firstSheetGeometry(nfe, opts.canhoto);
-  const info = complementaryText(nfe);
+  const info = complementaryText(nfe, {
+    shownInstallments: first.billingRows * PER_ROW,
+    placesInText: !first.placeBlocks,
+  });
   const plan = planSheets({
     items: rows,
     firstItemsHeight: Math.max(0, first.productsBottom - first.productsY - PRODUCTS_HEADER_HEIGHT),

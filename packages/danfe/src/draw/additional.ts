@@ -8,9 +8,6 @@ import {
   WIDTH,
 } from '../layout/geometry.js';
 import { INFO_PADDING } from '../layout/plan.js';
-import { formatDateTime } from '../format/documents.js';
-import type { NfeData } from '../model/types.js';
-import { overflowInstallments } from './billing.js';
 import type { DrawContext } from './context.js';
 
 /** Height of "Dados Adicionais" on the first sheet (MOC block 15). */
@@ -39,7 +36,8 @@ function drawLines(
 }
 
 /**
- * "Dados Adicionais": Informações Complementares (infAdFisco and infCpl, 6 pt, MOC §3.1.8) and
+ * "Dados Adicionais": Informações Complementares (6 pt, MOC §3.1.8; its text is
+ * `complementaryText`) and
  * the empty "Reservado ao Fisco" (MOC §3.1.9: the taxpayer must not fill it).
  */
 export function drawAdditional(ctx: DrawContext, y: number): number {
@@ -75,22 +73,4 @@ export function drawContinuation(ctx: DrawContext, lines: readonly string[], y: 
   canvas.rect(LEFT, top, WIDTH, height);
   drawLines(ctx, lines, LEFT + INFO_PADDING + 1, top + INFO_PADDING, CONTINUATION_INFO_WIDTH);
   return top + height;
-}
-
-/**
- * Informações Complementares: contingency notice, duplicatas the grid had no room for, infAdFisco
- * and infCpl, in that order (MOC §3.1.8).
- */
-export function complementaryText(nfe: NfeData): string {
-  const parts: string[] = [];
-  if (nfe.emissionType !== '1') {
-    const when = nfe.contingencyAt ? ` EM ${formatDateTime(nfe.contingencyAt)}` : '';
-    const why = nfe.contingencyReason ? `: ${nfe.contingencyReason}` : '';
-    parts.push(`EMITIDA EM CONTINGÊNCIA (TPEMIS ${nfe.emissionType})${when}${why}`);
-  }
-  const installments = overflowInstallments(nfe.billing);
-  if (installments) parts.push(installments);
-  if (nfe.fiscoInfo) parts.push(`INF. FISCO: ${nfe.fiscoInfo}`);
-  if (nfe.complementaryInfo) parts.push(`INF. CONTRIBUINTE: ${nfe.complementaryInfo}`);
-  return parts.join('\n');
 }

@@ -1,78 +1,111 @@
 import { formatDecimal } from '../format/decimal.js';
 import { formatDate } from '../format/documents.js';
-import { BLOCK_TITLE_HEIGHT, FONT, LEFT, WIDTH } from '../layout/geometry.js';
-import type { Billing } from '../model/types.js';
+import { BLOCK_TITLE_HEIGHT, FIELD_HEIGHT, LEFT, SIZE, WIDTH } from '../layout/geometry.js';
+import type { Billing, Installment } from '../model/types.js';
 import type { DrawContext } from './context.js';
 
-/** Duplicatas per row and the height of one row (two 7 pt lines). */
-const PER_ROW = 6;
-const DUP_ROW_HEIGHT = 17;
-const INVOICE_LINE_HEIGHT = 11;
-const SIZE = 7;
 /**
- * Rows of the grid on the first sheet. The schema allows 120 duplicatas (20 rows), more than the
- * sheet can spare next to the other blocks; the MOC lets this block shrink (§3.3.2), so the ones
- * past the grid are printed in Informações Complementares instead (`overflowInstallments`).
+ * Duplicatas per grid row: number, due date and value side by side in 10 pt (the MOC's minimum for
+ * field contents, §3.7.9), each cell a quarter of the width.
  */
-const MAX_ROWS = 4;
-const GRID_CAPACITY = MAX_ROWS * PER_ROW;
+export const PER_ROW = 4;
+/** Height of one grid row of 10 pt values, and of the 6 pt caption line above the grid. */
+const GRID_ROW_HEIGHT = 12;
+const CAPTION_HEIGHT = 8;
+const GRID_PADDING = 3;
+/**
+ * Grid rows at most. The schema allows 120 duplicatas (30 rows), more than the first sheet can
+ * spare; the MOC lets this block shrink (§3.3.2), so the ones past the grid are printed in
+ * Informações Complementares instead (`overflowInstallments`).
+ */
+export const MAX_GRID_ROWS = 6;
 
-const money = (v: string | undefined): string =>
-  v === undefined ? '' : `R$ ${formatDecimal(v, 2)}`;
+const money = (v: string | undefined): string => (v === undefined ? '' : formatDecimal(v, 2));
 
-/** The duplicatas the grid has no room for, as a paragraph for Informações Complementares. */
-export function overflowInstallments(billing: Billing | undefined): string | undefined {
-  const rest = billing?.installments.slice(GRID_CAPACITY) ?? [];
+/** Grid rows the installments need, at most `limit`. */
+export function gridRows(billing: Billing | undefined, limit = MAX_GRID_ROWS): number {
+  const needed = Math.ceil((billing?.installments.length ?? 0) / PER_ROW);
+  return Math.max(0, Math.min(needed, limit));
+}
+
+/** Height of "Fatura/Duplicatas" (MOC block 10) with `rows` grid rows; 0 without `cobr`. */
+export function billingHeight(billing: Billing | undefined, rows: number): number {
+  if (!billing) return 0;
+  const invoice = billing.invoice ? FIELD_HEIGHT : 0;
+  const grid = rows > 0 ? CAPTION_HEIGHT + rows * GRID_ROW_HEIGHT + GRID_PADDING : 0;
+  return BLOCK_TITLE_HEIGHT + invoice + grid;
+}
+
+/** The duplicatas after the first `shown` (those the grid holds), as a paragraph for Informações Complementares. */
+export function overflowInstallments(
+  billing: Billing | undefined,
+  shown: number,
+): string | undefined {
+  const rest = billing?.installments.slice(shown) ?? [];
   if (rest.length === 0) return undefined;
   const items = rest.map(
-    (d) => `Nº ${d.number ?? ''} VENC. ${formatDate(d.due)} VALOR: ${money(d.value)}`,
+    (d) => `Nº ${d.number ?? ''} VENC. ${formatDate(d.due)} VALOR: R$ ${money(d.value)}`,
   );
   return `DUPLICATAS (CONTINUAÇÃO): ${items.join('; ')}.`;
 }
 
-/** Height of "Fatura/Duplicatas" (MOC block 10), 0 when the NF-e has no `cobr`. */
-export function billingHeight(billing: Billing | undefined): number {
-  if (!billing) return 0;
-  const shown = Math.min(billing.installments.length, GRID_CAPACITY);
-  const rows = Math.ceil(shown / PER_ROW);
-  return (
-    BLOCK_TITLE_HEIGHT + (billing.invoice ? INVOICE_LINE_HEIGHT : 0) + rows * DUP_ROW_HEIGHT + 2
-  );
+/** Where a cell's three values sit, relative to the cell's left edge. */
+const NUMBER_X = 3;
+const NUMBER_WIDTH = 32;
+const DUE_X = 38;
+const DUE_WIDTH = 48;
+const VALUE_X = 88;
+
+function drawInstallment(ctx: DrawContext, dup: Installment, x: number, y: number, cell: number) {
+  const { canvas } = ctx;
+  const top = y + 1;
+  canvas.text(dup.number ?? '', x + NUMBER_X, top, { width: NUMBER_WIDTH });
+  canvas.text(formatDate(dup.due), x + DUE_X, top, { width: DUE_WIDTH });
+  canvas.text(money(dup.value), x + VALUE_X, top, {
+    width: cell - VALUE_X - 3,
+    align: 'right',
+  });
 }
 
-/** The invoice line and a grid of installments (número, vencimento, valor). */
-export function drawBilling(ctx: DrawContext, y: number): number {
+/**
+ * The invoice (fat: número, valor original, desconto, valor líquido) as a row of fields, then a
+ * grid of the installments (dup: número, vencimento, valor) under one caption line per column.
+ */
+export function drawBilling(ctx: DrawContext, y: number, rows: number): number {
   const billing = ctx.nfe.billing;
   if (!billing) return y;
   const { canvas } = ctx;
-  const height = billingHeight(billing);
   canvas.blockTitle('FATURA / DUPLICATAS', LEFT, y);
-  const top = y + BLOCK_TITLE_HEIGHT;
-  canvas.rect(LEFT, top, WIDTH, height - BLOCK_TITLE_HEIGHT);
-  let row = top + 1;
+  let top = y + BLOCK_TITLE_HEIGHT;
   const inv = billing.invoice;
   if (inv) {
-    const parts = [
-      `FATURA Nº: ${inv.number ?? ''}`,
-      `VALOR ORIGINAL: ${money(inv.original)}`,
-      `DESCONTO: ${money(inv.discount)}`,
-      `VALOR LÍQUIDO: ${money(inv.net)}`,
-    ];
-    canvas.text(parts.join('      '), LEFT + 3, row + 1.5, { size: SIZE, width: WIDTH - 6 });
-    row += INVOICE_LINE_HEIGHT;
+    const w = WIDTH / 4;
+    const right = { align: 'right' } as const;
+    canvas.field(LEFT, top, w, 'NÚMERO DA FATURA', inv.number ?? '');
+    canvas.field(LEFT + w, top, w, 'VALOR ORIGINAL', money(inv.original), right);
+    canvas.field(LEFT + 2 * w, top, w, 'VALOR DO DESCONTO', money(inv.discount), right);
+    canvas.field(LEFT + 3 * w, top, w, 'VALOR LÍQUIDO', money(inv.net), right);
+    top += FIELD_HEIGHT;
   }
+  if (rows === 0) return top;
+  const height = CAPTION_HEIGHT + rows * GRID_ROW_HEIGHT + GRID_PADDING;
+  canvas.rect(LEFT, top, WIDTH, height);
   const cell = WIDTH / PER_ROW;
-  billing.installments.slice(0, GRID_CAPACITY).forEach((dup, i) => {
+  const caption = { size: SIZE.fieldTitle } as const;
+  // Captions only over the columns the first row fills: one or two duplicatas leave the rest blank.
+  const columns = Math.min(PER_ROW, billing.installments.length);
+  for (let c = 1; c < PER_ROW; c++)
+    canvas.line(LEFT + c * cell, top, LEFT + c * cell, top + height);
+  for (let c = 0; c < columns; c++) {
+    const x = LEFT + c * cell;
+    canvas.text('NÚMERO', x + NUMBER_X, top + 1.5, caption);
+    canvas.text('VENCIMENTO', x + DUE_X, top + 1.5, caption);
+    canvas.text('VALOR', x + VALUE_X, top + 1.5, caption);
+  }
+  billing.installments.slice(0, rows * PER_ROW).forEach((dup, i) => {
     const x = LEFT + (i % PER_ROW) * cell;
-    const cy = row + Math.floor(i / PER_ROW) * DUP_ROW_HEIGHT;
-    if (i % PER_ROW > 0) canvas.line(x, cy + 1, x, cy + DUP_ROW_HEIGHT - 1);
-    const first = `Nº ${dup.number ?? ''}   VENC. ${formatDate(dup.due)}`;
-    canvas.text(first, x + 3, cy + 1, { size: SIZE, width: cell - 6 });
-    canvas.text(`VALOR: ${money(dup.value)}`, x + 3, cy + 8.5, {
-      size: SIZE,
-      font: FONT.bold,
-      width: cell - 6,
-    });
+    const cy = top + CAPTION_HEIGHT + Math.floor(i / PER_ROW) * GRID_ROW_HEIGHT;
+    drawInstallment(ctx, dup, x, cy, cell);
   });
-  return y + height;
+  return top + height;
 }

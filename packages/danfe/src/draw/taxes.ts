@@ -19,16 +19,22 @@ function equalRow(ctx: DrawContext, y: number, cells: readonly Cell[]): number {
   return y + FIELD_HEIGHT;
 }
 
-/** "Cálculo do Imposto" (MOC block 11), totals of ICMSTot; VALOR TOTAL DA NOTA in bold. */
+/**
+ * "Cálculo do Imposto" (MOC block 11): the eleven fields of the MOC (W03–W16, VALOR TOTAL DA NOTA
+ * in bold) plus the other ICMSTot values a reader needs to follow vNF: vFCP and vFCPST (MOC §3.1.8
+ * wants the FCP totals printed; NT 2026.010 §4.4 lists them among the block's optional fields),
+ * II, the DIFAL values (NT 2015.003), PIS, COFINS and the approximate taxes (Lei 12.741).
+ */
 export function drawTaxes(ctx: DrawContext, y: number): number {
   const t = ctx.nfe.totals;
   ctx.canvas.blockTitle('CÁLCULO DO IMPOSTO', LEFT, y);
   let row = y + BLOCK_TITLE_HEIGHT;
   row = equalRow(ctx, row, [
-    ['BASE DE CÁLC. DO ICMS', t.icmsBase],
+    ['BASE CÁLC. DO ICMS', t.icmsBase],
     ['VALOR DO ICMS', t.icms],
-    ['BASE DE CÁLC. ICMS S.T.', t.icmsStBase],
-    ['VALOR DO ICMS SUBST.', t.icmsSt],
+    ['BASE CÁLC. ICMS ST', t.icmsStBase],
+    ['VALOR DO ICMS ST', t.icmsSt],
+    ['VALOR DO FCP', t.fcp],
     ['V. IMP. IMPORTAÇÃO', t.ii],
     ['V. ICMS UF REMET.', t.icmsUfRemet],
     ['V. FCP UF DEST.', t.fcpUfDest],
@@ -41,6 +47,7 @@ export function drawTaxes(ctx: DrawContext, y: number): number {
     ['DESCONTO', t.discount],
     ['OUTRAS DESPESAS', t.other],
     ['VALOR TOTAL IPI', t.ipi],
+    ['VALOR DO FCP ST', t.fcpSt],
     ['V. ICMS UF DEST.', t.icmsUfDest],
     ['V. TOT. TRIB.', t.approxTaxes],
     ['VALOR DA COFINS', t.cofins],

@@ -48,6 +48,17 @@ function extraTexts(item: Item, decimals: ItemDecimals): string[] {
     }
     out.push(parts.join(' | '));
   }
+  // The MOC's table has a discount column but none for the item's freight, insurance and other
+  // charges (their totals are in Cálculo do Imposto); an extra line shows them (§3.2) so the
+  // item's share of vNF can be followed. Zero values are left out.
+  const charges = (
+    [
+      ['VALOR FRETE', item.freight],
+      ['VALOR SEGURO', item.insurance],
+      ['OUTRAS DESPESAS', item.otherCharges],
+    ] as const
+  ).filter(([, v]) => v !== undefined && !isZeroDecimal(v));
+  if (charges.length > 0) out.push(charges.map(([t, v]) => `${t}: ${money(v)}`).join(' | '));
   // NT 2026.010 §4.3: cClassTrib, base, and rate/value of IBS UF, IBS Mun and CBS per item.
   const t = item.ibsCbs;
   if (t) {

@@ -2,17 +2,14 @@ import { DanfeError } from '../errors.js';
 import { child, children, parseXml, type XmlElement } from '../xml/xml-tree.js';
 import { FieldReader } from './field-reader.js';
 import { checkKey } from './key.js';
+import { readAdditional, readIntermediary } from './read-additional.js';
+import { readAddress } from './read-address.js';
+import { readBilling } from './read-billing.js';
 import { readItem } from './read-item.js';
-import type {
-  Address,
-  Billing,
-  IbsCbsTotals,
-  IssqnTotals,
-  NfeData,
-  Protocol,
-  Totals,
-  Transport,
-} from './types.js';
+import { readPlace } from './read-place.js';
+import { readReferences } from './read-references.js';
+import { readTransport } from './read-transport.js';
+import type { IbsCbsTotals, IssqnTotals, NfeData, Protocol, Totals } from './types.js';
 
 /** emit/CNPJ, or emit/CPF for an individual emitter. */
 function emitterDocument(emit: FieldReader): string {
@@ -38,19 +35,6 @@ function locate(root: XmlElement): { nfe: XmlElement; prot?: XmlElement } {
     'not_nfe',
     `The XML is not an NF-e: its root is <${root.name}>, expected <nfeProc> or <NFe>`,
   );
-}
-
-function readAddress(r: FieldReader): Address {
-  return {
-    street: r.text('xLgr'),
-    number: r.text('nro'),
-    complement: r.text('xCpl'),
-    district: r.text('xBairro'),
-    city: r.text('xMun'),
-    uf: r.text('UF'),
-    cep: r.text('CEP'),
-    phone: r.text('fone'),
-  };
 }
 
 function readTotals(total: FieldReader): Totals {
@@ -101,53 +85,6 @@ function readIssqn(total: FieldReader): IssqnTotals | undefined {
   const t = total.below('ISSQNtot');
   if (!t.element) return undefined;
   return { services: t.decimal('vServ'), base: t.decimal('vBC'), issqn: t.decimal('vISS') };
-}
-
-function readTransport(transp: FieldReader): Transport {
-  const carrier = transp.below('transporta');
-  const vehicle = transp.below('veicTransp');
-  return {
-    mode: transp.text('modFrete') ?? '',
-    carrierDocument: carrier.text('CNPJ') ?? carrier.text('CPF'),
-    carrierName: carrier.text('xNome'),
-    carrierIe: carrier.text('IE'),
-    carrierAddress: carrier.text('xEnder'),
-    carrierCity: carrier.text('xMun'),
-    carrierUf: carrier.text('UF'),
-    antt: vehicle.text('RNTC'),
-    plate: vehicle.text('placa'),
-    plateUf: vehicle.text('UF'),
-    volumes: children(transp.element, 'vol').map((vol, i) => {
-      const v = new FieldReader(vol, `${transp.path}/vol[${i + 1}]`);
-      return {
-        quantity: v.decimal('qVol'),
-        kind: v.text('esp'),
-        brand: v.text('marca'),
-        numbering: v.text('nVol'),
-        netWeight: v.decimal('pesoL'),
-        grossWeight: v.decimal('pesoB'),
-      };
-    }),
-  };
-}
-
-function readBilling(cobr: FieldReader): Billing | undefined {
-  if (!cobr.element) return undefined;
-  const fat = cobr.below('fat');
-  return {
-    invoice: fat.element
-      ? {
-          number: fat.text('nFat'),
-          original: fat.decimal('vOrig'),
-          discount: fat.decimal('vDesc'),
-          net: fat.decimal('vLiq'),
-        }
-      : undefined,
-    installments: children(cobr.element, 'dup').map((dup, i) => {
-      const d = new FieldReader(dup, `${cobr.path}/dup[${i + 1}]`);
-      return { number: d.text('nDup'), due: d.text('dVenc'), value: d.decimal('vDup') };
-    }),
-  };
 }
 
 function readProtocol(prot: XmlElement | undefined, key: string): Protocol | undefined {
@@ -238,8 +175,11 @@ export function readNfe(xml: string): NfeData {
     issqn: readIssqn(total),
     transport: readTransport(inf.below('transp')),
     billing: readBilling(inf.below('cobr')),
-    fiscoInfo: inf.text('infAdic/infAdFisco'),
-    complementaryInfo: inf.text('infAdic/infCpl'),
+    pickup: readPlace(inf.below('retirada')),
+    delivery: readPlace(inf.below('entrega')),
+    references: readReferences(ide),
+    intermediary: readIntermediary(inf.below('infIntermed')),
+    additional: readAdditional(inf.below('infAdic')),
     protocol: readProtocol(prot, key),
   };
 }

@@ -49,6 +49,10 @@ export interface Item {
   readonly unitPrice: string;
   readonly total: string;
   readonly discount?: string;
+  /** prod/vFrete, vSeg, vOutro: the item's share of freight, insurance and other charges. */
+  readonly freight?: string;
+  readonly insurance?: string;
+  readonly otherCharges?: string;
   readonly taxUnit?: string;
   readonly taxQuantity?: string;
   readonly taxUnitPrice?: string;
@@ -140,6 +144,13 @@ export interface Volume {
   readonly grossWeight?: string;
 }
 
+/** veicTransp or reboque (TVeiculo). */
+export interface Vehicle {
+  readonly plate: string;
+  readonly uf?: string;
+  readonly rntc?: string;
+}
+
 export interface Transport {
   readonly mode: string;
   readonly carrierDocument?: string;
@@ -148,10 +159,18 @@ export interface Transport {
   readonly carrierAddress?: string;
   readonly carrierCity?: string;
   readonly carrierUf?: string;
-  readonly antt?: string;
-  readonly plate?: string;
-  readonly plateUf?: string;
+  /** veicTransp, then each reboque, in the XML's order. */
+  readonly vehicles: readonly Vehicle[];
+  /** vagao (identificação do vagão) and balsa (identificação da balsa), the schema's alternatives. */
+  readonly wagon?: string;
+  readonly ferry?: string;
   readonly volumes: readonly Volume[];
+}
+
+export interface Installment {
+  readonly number?: string;
+  readonly due?: string;
+  readonly value?: string;
 }
 
 export interface Billing {
@@ -161,7 +180,60 @@ export interface Billing {
     readonly discount?: string;
     readonly net?: string;
   };
-  readonly installments: readonly { number?: string; due?: string; value?: string }[];
+  readonly installments: readonly Installment[];
+}
+
+/** retirada (group F) or entrega (group G): a place other than the emitter's or recipient's. */
+export interface Place {
+  readonly document?: string;
+  readonly name?: string;
+  readonly ie?: string;
+  readonly address: Address;
+  /** xPais, kept only for a place abroad (cPais other than 1058, Brasil). */
+  readonly country?: string;
+}
+
+/** One obsCont or obsFisco: the attribute xCampo and the text xTexto. */
+export interface Observation {
+  readonly field: string;
+  readonly text: string;
+}
+
+/** One procRef: the process number and who it is before (indProc), plus the act type (tpAto). */
+export interface ProcessReference {
+  readonly number: string;
+  readonly origin: string;
+  readonly actType?: string;
+}
+
+/** infAdic beyond infAdFisco and infCpl. */
+export interface AdditionalInfo {
+  readonly fisco?: string;
+  readonly complementary?: string;
+  readonly taxpayerNotes: readonly Observation[];
+  readonly fiscoNotes: readonly Observation[];
+  readonly processes: readonly ProcessReference[];
+}
+
+/** One ide/NFref, already in the words it is printed in. */
+export type DocumentReference =
+  | { readonly kind: 'nfe' | 'nfeSig' | 'cte'; readonly key: string }
+  | {
+      readonly kind: 'nf' | 'producer';
+      readonly uf?: string;
+      readonly yearMonth?: string;
+      readonly document?: string;
+      readonly ie?: string;
+      readonly model?: string;
+      readonly series?: string;
+      readonly number?: string;
+    }
+  | { readonly kind: 'ecf'; readonly model?: string; readonly ecf?: string; readonly coo?: string };
+
+/** infIntermed: the platform the sale went through (NT 2020.006). */
+export interface Intermediary {
+  readonly cnpj?: string;
+  readonly id?: string;
 }
 
 /** protNFe/infProt, when the document is an nfeProc. */
@@ -196,7 +268,10 @@ export interface NfeData {
   readonly issqn?: IssqnTotals;
   readonly transport: Transport;
   readonly billing?: Billing;
-  readonly fiscoInfo?: string;
-  readonly complementaryInfo?: string;
+  readonly pickup?: Place;
+  readonly delivery?: Place;
+  readonly references: readonly DocumentReference[];
+  readonly intermediary?: Intermediary;
+  readonly additional: AdditionalInfo;
   readonly protocol?: Protocol;
 }
