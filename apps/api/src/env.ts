@@ -5,6 +5,7 @@ import express from 'express';
 import { z } from 'zod';
 
 import { repoRoot } from './paths.js';
+import { responsavelTecnicoFromEnv, type RespTecVariable } from './responsavel-tecnico-env.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -108,10 +109,24 @@ const EnvSchema = z.object({
    * `cancellation_deadline_passed`: for UFs that accept late ones (cStat 155, sefaz.md §4.2).
    */
   SEFAZ_SEND_LATE_CANCELLATIONS: booleanFlag,
+  /**
+   * The responsável técnico (NT 2018.005): the software house running this deployment. Set, every
+   * NF-e carries infRespTec (required in AM, MS, PE, PR, SC, TO and others). CNPJ, contact, e-mail
+   * and phone go together; where the UF issued a CSRT, its id and the CSRT itself (a secret: only
+   * its hash with each chave is written).
+   */
+  RESP_TEC_CNPJ: z.string().optional(),
+  RESP_TEC_CONTATO: z.string().optional(),
+  RESP_TEC_EMAIL: z.string().optional(),
+  RESP_TEC_FONE: z.string().optional(),
+  RESP_TEC_CSRT_ID: z.string().optional(),
+  RESP_TEC_CSRT: z.string().optional(),
 });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, 'SEFAZ'> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'SEFAZ' | RespTecVariable> & {
   SEFAZ: 'simulator' | 'official' | 'off';
+  /** infRespTec of every NF-e, from RESP_TEC_* (the CSRT stays inside it, never in `Env`). */
+  RESPONSAVEL_TECNICO: ReturnType<typeof responsavelTecnicoFromEnv>['value'];
 };
 
 /** Thrown with every problem found, so an operator fixes the configuration in one go. */
@@ -149,5 +164,24 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid configuration:\n  SEFAZ: must be set to official or off when NODE_ENV=production (simulator is for development)',
     );
   }
-  return Object.freeze({ ...env, SEFAZ: sefaz ?? 'off' });
+  const {
+    RESP_TEC_CNPJ,
+    RESP_TEC_CONTATO,
+    RESP_TEC_EMAIL,
+    RESP_TEC_FONE,
+    RESP_TEC_CSRT_ID,
+    RESP_TEC_CSRT,
+    ...rest
+  } = env;
+  const respTec = responsavelTecnicoFromEnv({
+    RESP_TEC_CNPJ,
+    RESP_TEC_CONTATO,
+    RESP_TEC_EMAIL,
+    RESP_TEC_FONE,
+    RESP_TEC_CSRT_ID,
+    RESP_TEC_CSRT,
+  });
+  if (respTec.problems.length > 0)
+    throw new EnvError(`Invalid configuration:\n${respTec.problems.join('\n')}`);
+  return Object.freeze({ ...rest, SEFAZ: sefaz ?? 'off', RESPONSAVEL_TECNICO: respTec.value });
 }

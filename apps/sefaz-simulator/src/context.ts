@@ -1,6 +1,7 @@
 import type pg from 'pg';
 
 import type { Knobs } from './knobs.js';
+import type { KnownCsrt } from './rules/csrt.js';
 
 /** What every request shares: the database and the run's knobs. */
 export interface SimulatorState {
@@ -10,6 +11,8 @@ export interface SimulatorState {
   knobs: Knobs;
   /** SOAP requests this process received per service, for `GET /admin/stats` (tests count calls). */
   readonly requests: Record<string, number>;
+  /** The CSRT whose idCSRT and hashCSRT notes are checked against, when one was given. */
+  readonly csrt?: KnownCsrt | undefined;
 }
 
 /** One SOAP request: who sent it (the TLS client certificate's CNPJ), when it arrived, its body. */

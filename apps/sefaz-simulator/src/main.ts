@@ -4,6 +4,7 @@ import { join } from 'node:path';
 
 import { startEmbeddedPostgres } from './embedded-postgres.js';
 import { documentKnobsOf, KnobError } from './knobs.js';
+import { csrtFromSecret } from './rules/csrt.js';
 import { startSefazSimulator } from './server.js';
 
 /**
@@ -13,7 +14,8 @@ import { startSefazSimulator } from './server.js';
  * SEFAZ_SIMULATOR_DATABASE_URL or DATABASE_URL (else an embedded PostgreSQL in the data folder on
  * SEFAZ_SIMULATOR_PG_PORT, 5439), SEFAZ_SIMULATOR_SCHEMA (sefaz_simulator),
  * SEFAZ_SIMULATOR_DATA_DIR (~/.emissor/sefaz-simulator: the CA and server certificate),
- * SEFAZ_SIMULATOR_KNOBS (JSON: run knobs and `documents`; see README).
+ * SEFAZ_SIMULATOR_KNOBS (JSON: run knobs and `documents`; see README), SEFAZ_SIMULATOR_CSRT_ID and
+ * SEFAZ_SIMULATOR_CSRT (the CSRT infRespTec's hashCSRT is checked against; a secret, never printed).
  */
 async function main(): Promise<void> {
   const env = process.env;
@@ -57,6 +59,10 @@ async function main(): Promise<void> {
       schema: env.SEFAZ_SIMULATOR_SCHEMA ?? 'sefaz_simulator',
       knobs: runKnobs,
       documents: documentKnobsOf(knobs),
+      csrt:
+        env.SEFAZ_SIMULATOR_CSRT_ID && env.SEFAZ_SIMULATOR_CSRT
+          ? csrtFromSecret(env.SEFAZ_SIMULATOR_CSRT_ID, env.SEFAZ_SIMULATOR_CSRT)
+          : undefined,
     });
     // One line each, stable: scripts and tests read them.
     process.stdout.write(`sefaz-simulator listening on ${simulator.url}\n`);

@@ -20,6 +20,7 @@ import type { RequestContext, ServiceAnswer, SimulatorState } from './context.js
 import { saveDocumentKnob } from './db/document-knobs.js';
 import { assertSchemaName, migrate } from './db/migrate.js';
 import type { DocumentKnob, Knobs } from './knobs.js';
+import type { KnownCsrt } from './rules/csrt.js';
 import { DEFAULT_KNOBS, mergeKnobs } from './knobs.js';
 import { HANDLERS, requestRootOf, serviceOf } from './services/index.js';
 import { loadOrCreateServerCredentials } from './tls/certificate-authority.js';
@@ -42,6 +43,12 @@ export interface SimulatorOptions {
   readonly knobs?: Partial<Knobs>;
   /** Forced outcomes per chave, stored at start. */
   readonly documents?: ReadonlyMap<string, DocumentKnob>;
+  /**
+   * The CSRT this authoriser knows, as a state registers a software house's: infRespTec's idCSRT
+   * and hashCSRT are then checked against it (976, 978). `csrtFromSecret(id, csrt)` or, for a
+   * responsável técnico that keeps its CSRT private, `csrtOfResponsavelTecnico(rt)`.
+   */
+  readonly csrt?: KnownCsrt | undefined;
 }
 
 export interface RunningSimulator {
@@ -89,6 +96,7 @@ export async function startSefazSimulator(options: SimulatorOptions): Promise<Ru
     schema,
     knobs: mergeKnobs(DEFAULT_KNOBS, options.knobs ?? {}),
     requests: {},
+    csrt: options.csrt,
   };
 
   const server = createServer(

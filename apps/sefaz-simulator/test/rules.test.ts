@@ -328,11 +328,15 @@ describe('document rules', () => {
           { transferencia_credito: { valor_ibs: '1.00', valor_cbs: '9.00' } },
           { fin_nfe: '6', tp_nf_debito: '05' },
         ),
+      // AM requires infRespTec (972): the last group of infNFe here.
       zfm: () =>
         withGroups(
           codes('810'),
           { credito_presumido_zfm: { competencia: '2026-10', tipo: '1', valor: '5.00' } },
           { fin_nfe: '5', tp_nf_credito: '02', emitente: AMAZONAS },
+        ).replace(
+          '</infNFe>',
+          '<infRespTec><CNPJ>11222333000181</CNPJ><xContato>Suporte</xContato><email>suporte@emissor.dev</email><fone>11987654321</fone></infRespTec></infNFe>',
         ),
       adjustment: () =>
         withGroups(codes('811'), {

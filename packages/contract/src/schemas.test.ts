@@ -115,7 +115,7 @@ describe('EmissaoRequestSchema', () => {
     ['unknown ambiente', { ambiente: 'teste' }, 'invalid_enum_value', 'ambiente'],
     [
       'unknown uf_destino_tipo',
-      { uf_destino_tipo: 'exterior' },
+      { uf_destino_tipo: 'estrangeiro' },
       'invalid_enum_value',
       'uf_destino_tipo',
     ],

@@ -17,6 +17,12 @@ export { ufInfo } from './ufs.js';
 export { localDateTime } from './datetime.js';
 export { escapeText } from './xml-escape.js';
 export { HOMOLOGACAO_DEST_NAME } from './render/dest.js';
+export { ResponsavelTecnico } from './responsavel-tecnico.js';
+export type { NfeResponsavelTecnicoInput } from './responsavel-tecnico.js';
+export type * from './types-references.js';
+export type * from './types-tax-lines.js';
+export type * from './types-parties.js';
+export type * from './types-additional.js';
 
 export type { ChaveParts } from './chave.js';
 export type { IssuePath, NfeIssue } from './errors.js';
@@ -36,6 +42,30 @@ export type {
   NfeRequest,
   NfeTributoLinha,
 } from './types.js';
+export type {
+  NfeRetencaoIcmsTransporte,
+  NfeTransportadora,
+  NfeTransporte,
+  NfeVeiculoTransporte,
+  NfeVolume,
+} from './types-transporte.js';
+export type { NfeCobranca, NfeDuplicata, NfeFatura } from './types-cobranca.js';
+export type { NfeCartao } from './types-pagamento.js';
+export type {
+  NfeAdicaoImportacao,
+  NfeCide,
+  NfeCombustivel,
+  NfeDeclaracaoImportacao,
+  NfeDetalheExportacao,
+  NfeDevolucao,
+  NfeEncerrante,
+  NfeExportacaoIndireta,
+  NfeMedicamento,
+  NfeOrigemCombustivel,
+  NfePedidoCompra,
+  NfeRastro,
+  NfeVeiculo,
+} from './types-item.js';
 
 // IBS, CBS and IS (reforma tributária, NT 2025.002): the rule checks, for the builder and for any
 // reader of a received document (the local SEFAZ).

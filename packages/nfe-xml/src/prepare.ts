@@ -1,16 +1,21 @@
 import { ChunkedText } from './chunked-text.js';
 import { formatDecimal } from './decimal.js';
 import { NfeValidationError } from './errors.js';
-import { renderDest } from './render/dest.js';
+import { type RenderedDest, renderDest } from './render/dest.js';
+import { renderClosingGroups, renderHeaderGroups } from './render/document-groups.js';
 import { renderDet, type RtcCollector } from './render/det.js';
 import { renderEmit } from './render/emit.js';
 import { renderIdeFragments } from './render/ide.js';
 import { emptyTotals, totalValues } from './render/item-totals.js';
-import { renderPag, TRANSP } from './render/pag.js';
+import { renderCobr } from './render/cobr.js';
+import { renderPag } from './render/pag.js';
+import { renderTransp } from './render/transp.js';
+import { partyId } from './render/transp-rules.js';
 import { carriesRtc, finishRtc } from './render/rtc-document.js';
 import { renderTotals, totalInvoice } from './render/totals.js';
 import type { RtcCheckOptions } from './rtc/document.js';
 import { PreparedNfe } from './prepared-nfe.js';
+import type { ResponsavelTecnico } from './responsavel-tecnico.js';
 import type { NfeRequest } from './types.js';
 import { ufInfo } from './ufs.js';
 import { IssueList } from './validate/issues.js';
@@ -26,6 +31,10 @@ export interface PrepareOptions {
    * `requireIbsCbs` turns on UB12-10 (every item carries IBSCBS). Both off by default.
    */
   readonly ibsCbs?: RtcCheckOptions;
+  /** The issue date (YYYY-MM-DD in the emitter's state): turns on the due-date rules of `cobranca`. */
+  readonly issueDate?: string;
+  /** Written as infRespTec in every document (its hashCSRT at `render`, from the chave). */
+  readonly responsavelTecnico?: ResponsavelTecnico;
 }
 
 /**
@@ -47,9 +56,11 @@ export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): P
   const ide = renderIdeFragments(issues, request, cMunFG);
 
   let dest = '';
+  let recipient: RenderedDest | undefined;
   if (given(request.destinatario)) {
     const rendered = renderDest(issues, request.destinatario, request.ambiente === 'homologacao');
     dest = rendered.xml;
+    recipient = rendered;
     // idDest comes from uf_destino_tipo; a recipient address in another state must agree (SEFAZ 521/523).
     if (rendered.uf && info && ufInfo(rendered.uf)) {
       const interstate = rendered.uf !== uf;
@@ -71,6 +82,11 @@ export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): P
     interstate: request.uf_destino_tipo === 'interestadual',
     totals,
     onlyIbsCbs: ide.finNFe === '5' || ide.finNFe === '6',
+    finNFe: ide.finNFe,
+    ...(options.issueDate !== undefined ? { issueDate: options.issueDate } : {}),
+    references: request.documentos_referenciados,
+    hasDelivery: given(request.entrega),
+    suframa: given(request.destinatario?.inscricao_suframa),
     ...(ide.pRedutor !== undefined ? { pRedutor: ide.pRedutor } : {}),
     ...(carriesRtc(itens) ? { rtc: { items: [], sources: [] } satisfies RtcCollector } : {}),
   };
@@ -78,6 +94,7 @@ export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): P
   const body = new ChunkedText();
   body.add(emit);
   body.add(dest);
+  body.add(renderHeaderGroups(issues, request, ide, recipient, limit));
   for (let i = 0; i < limit; i++) body.add(renderDet(ctx, itens[i] as (typeof itens)[number], i));
 
   const sums = totalValues(totals);
@@ -97,12 +114,22 @@ export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): P
       )
     : '';
   const total = renderTotals(issues, sums, vNF, rtcTotals);
-  const pag = renderPag(issues, request.pagamento, vNF);
+  const transp = renderTransp(issues, request.transporte, {
+    emitterCnpj: request.emitente.cnpj,
+    ...(given(request.destinatario) ? { recipient: partyId(request.destinatario) } : {}),
+    interstate: request.uf_destino_tipo === 'interestadual',
+  });
+  const cobr = renderCobr(issues, request.cobranca, options);
+  const pag = renderPag(issues, request, { vNF, finNFe: ide.finNFe });
+
+  const closing = renderClosingGroups(issues, request, ide);
 
   if (issues.count > 0) throw new NfeValidationError(issues.toArray());
   body.add(total);
-  body.add(TRANSP);
+  body.add(transp);
+  body.add(cobr);
   body.add(pag);
+  body.add(closing);
   return new PreparedNfe(
     {
       cUF: info?.cUF ?? '',
@@ -114,6 +141,8 @@ export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): P
       ideMiddle: ide.middle,
       ideTail: ide.tail,
       body: body.finish(),
+      ...(ide.exitTime ? { exit: { instant: ide.exitTime.instant, saida: ide.tpNF === '1' } } : {}),
+      ...(options.responsavelTecnico ? { respTec: options.responsavelTecnico } : {}),
     },
     formatDecimal(vNF, 2),
   );

@@ -1,6 +1,8 @@
 import { chaveAcesso, isValidCodigoNumerico } from './chave.js';
 import { localDateTime } from './datetime.js';
 import { NfeValidationError, type NfeIssue } from './errors.js';
+import { exitTimeIssues } from './render/exit-time.js';
+import type { ResponsavelTecnico } from './responsavel-tecnico.js';
 import type { NfeRenderParams } from './types.js';
 import { ufInfo } from './ufs.js';
 
@@ -19,12 +21,16 @@ export interface NfeFragments {
   readonly tpEmis: string;
   /** `<natOp>…` … up to (excluding) `<nNF>`: natOp, mod, serie. */
   readonly ideBeforeNumber: string;
-  /** From `<tpNF>` to `<tpEmis>`. */
+  /** From `<dhSaiEnt>` (or `<tpNF>`) to `<tpEmis>`. */
   readonly ideMiddle: string;
   /** From `<tpAmb>` to `</ide>`. */
   readonly ideTail: string;
   /** emit, dest, det…, total, transp, pag: everything after `</ide>` up to `</infNFe>`. */
   readonly body: string;
+  /** dhSaiEnt's instant and whether the goods leave (tpNF 1), checked against dhEmi. */
+  readonly exit?: { readonly instant: number; readonly saida: boolean };
+  /** infRespTec, closing the document: its hashCSRT needs the chave. */
+  readonly respTec?: ResponsavelTecnico;
 }
 
 /**
@@ -48,7 +54,9 @@ export class PreparedNfe {
    * Completes the document with its number, cNF and instant: `dhEmi` in the emitter state's
    * offset, the chave (also `infNFe/@Id` and `cDV`). The result is the `NFe` element in canonical
    * form (C14N 1.0: no declaration, no whitespace between tags, `Id` before `versao`), ready to
-   * sign. Throws `NfeValidationError` for a number, cNF or instant out of the layout's range.
+   * sign. Throws `NfeValidationError` for a number, cNF or instant out of the layout's range, and
+   * for an instant too far from `data_saida_entrada` (rejections 504–506): a caller that numbers
+   * under a lock renders once with its instant before taking a number.
    */
   render(params: NfeRenderParams): { xml: string; chave: string } {
     return renderFragments(this.#fragments, params);
@@ -84,6 +92,8 @@ function checkParams(prepared: NfeFragments, params: NfeRenderParams): NfeIssue[
       message: 'issuedAt should be a valid instant in the years 2000–2099',
     });
   }
+  if (prepared.exit && issuedAt instanceof Date && !Number.isNaN(issuedAt.getTime()))
+    issues.push(...exitTimeIssues(prepared.exit.instant, prepared.exit.saida, issuedAt.getTime()));
   return issues;
 }
 
@@ -113,6 +123,6 @@ function renderFragments(
     `<NFe xmlns="${NFE_NS}"><infNFe Id="NFe${chave}" versao="4.00"><ide><cUF>${prepared.cUF}</cUF>` +
     `<cNF>${params.codigoNumerico}</cNF>${prepared.ideBeforeNumber}<nNF>${params.numero}</nNF>` +
     `<dhEmi>${dh.text}</dhEmi>${prepared.ideMiddle}<cDV>${chave.charAt(43)}</cDV>${prepared.ideTail}</ide>` +
-    `${prepared.body}</infNFe></NFe>`;
+    `${prepared.body}${prepared.respTec?.render(chave) ?? ''}</infNFe></NFe>`;
   return { xml, chave };
 }

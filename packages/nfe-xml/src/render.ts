@@ -25,7 +25,9 @@ import { ufInfo } from './ufs.js';
  * @throws NfeValidationError with every issue (paths into the request, or `numero`/`codigoNumerico`/`issuedAt`).
  */
 export function buildNfe(input: NfeRequest & NfeRenderParams): { xml: string; chave: string } {
-  return prepareNfe(input, { ibsCbs: issueDate(input) }).render(input);
+  const ibsCbs = issueDate(input);
+  const day = issueDay(input);
+  return prepareNfe(input, { ibsCbs, ...(day ? { issueDate: day } : {}) }).render(input);
 }
 
 /**
@@ -37,4 +39,12 @@ function issueDate(input: NfeRequest & NfeRenderParams): { year?: number; period
   if (!uf || !(input.issuedAt instanceof Date) || Number.isNaN(input.issuedAt.getTime())) return {};
   const { year, month } = localDateTime(input.issuedAt, uf);
   return { year, period: `${year}-${String(month).padStart(2, '0')}` };
+}
+
+/** dhEmi's date (YYYY-MM-DD) in the emitter's state, which the due dates of `cobranca` follow. */
+function issueDay(input: NfeRequest & NfeRenderParams): string | undefined {
+  const uf = ufInfo(input.emitente.address_state);
+  if (!uf || !(input.issuedAt instanceof Date) || Number.isNaN(input.issuedAt.getTime()))
+    return undefined;
+  return localDateTime(input.issuedAt, uf).text.slice(0, 10);
 }

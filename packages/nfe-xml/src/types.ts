@@ -4,6 +4,24 @@
  * Decimals are plain decimal text ("10", "0.1", "-3.50"); the API turns JSON numbers into such text.
  */
 
+import type { NfeCobranca } from './types-cobranca.js';
+import type {
+  NfeCombustivel,
+  NfeDeclaracaoImportacao,
+  NfeDetalheExportacao,
+  NfeDevolucao,
+  NfeMedicamento,
+  NfePedidoCompra,
+  NfeRastro,
+  NfeVeiculo,
+} from './types-item.js';
+import type { NfeCartao } from './types-pagamento.js';
+import type { NfeAutorizadoXml, NfeIntermediador, NfeLocal } from './types-parties.js';
+import type { NfeDocumentoReferenciado } from './types-references.js';
+import type { NfeCompra, NfeExportacao, NfeInformacoesAdicionais } from './types-additional.js';
+import type { NfeTransporte } from './types-transporte.js';
+import type { NfeTributoLinhaGrupos } from './types-tax-lines.js';
+
 /** Plain decimal text: optional sign, digits, optional point. */
 export type DecimalText = string;
 
@@ -22,6 +40,12 @@ export interface NfeEmitente {
   address_complement?: string | null;
   fone?: string | null;
   nome_fantasia?: string | null;
+  /** emit/IEST: IE as tax substitute in the destination state, 2–14 digits. */
+  ie_st?: string | null;
+  /** emit/IM: municipal registration, 1–15 characters. */
+  inscricao_municipal?: string | null;
+  /** emit/CNAE, 7 digits; the layout writes it only with the IM. */
+  cnae?: string | null;
 }
 
 export interface NfeDestinatario {
@@ -39,10 +63,20 @@ export interface NfeDestinatario {
   address_city_ibge_code?: string | null;
   address_state?: string | null;
   address_zip?: string | null;
+  /** dest/idEstrangeiro: a foreign buyer's document (5–20 characters, or empty for none). */
+  id_estrangeiro?: string | null;
+  /** dest/ISUF: SUFRAMA registration, 8–9 digits. */
+  inscricao_suframa?: string | null;
+  /** dest/IM: municipal registration, 1–15 characters. */
+  inscricao_municipal?: string | null;
+  /** enderDest/cPais (BACEN country code): 1058 Brasil by default, another one abroad. */
+  address_country_code?: string | null;
+  /** enderDest/xPais. */
+  address_country?: string | null;
 }
 
 /** One tax line computed by the caller's tax engine; `tax_domain` picks its place (decisions.md table). */
-export interface NfeTributoLinha {
+export interface NfeTributoLinha extends NfeTributoLinhaGrupos {
   tax_domain: string;
   base_calc: DecimalText;
   base_calc_percent: DecimalText;
@@ -193,6 +227,36 @@ export interface NfeItem {
   gtin?: string | null;
   peso_bruto_kg?: DecimalText | null;
   peso_liquido_kg?: DecimalText | null;
+  /** prod/vDesc: the item's discount; 0 or absent writes none. */
+  valor_desconto?: DecimalText | null;
+  /** prod/vFrete: the item's share of the freight. */
+  valor_frete?: DecimalText | null;
+  /** prod/vSeg: the item's share of the insurance. */
+  valor_seguro?: DecimalText | null;
+  /** prod/vOutro: other charges of the item. */
+  valor_outras_despesas?: DecimalText | null;
+  /** prod/indTot: `1` (default) vProd counts in ICMSTot/vProd, `0` it does not. */
+  incluir_no_total?: string | null;
+  /** det/infAdProd, 1–500 characters. */
+  informacoes_adicionais?: string | null;
+  /** prod/xPed and nItemPed. */
+  pedido_compra?: NfePedidoCompra | null;
+  /** prod/EXTIPI: the TIPI exception, 2–3 digits. */
+  ex_tipi?: string | null;
+  /** prod/DI, up to 100. */
+  importacao?: NfeDeclaracaoImportacao[] | null;
+  /** prod/detExport, up to 500. */
+  exportacao?: NfeDetalheExportacao[] | null;
+  /** prod/rastro, up to 500. */
+  rastreabilidade?: NfeRastro[] | null;
+  /** prod/med (one of medicamento, combustivel, veiculo). */
+  medicamento?: NfeMedicamento | null;
+  /** prod/comb. */
+  combustivel?: NfeCombustivel | null;
+  /** prod/veicProd. */
+  veiculo?: NfeVeiculo | null;
+  /** det/impostoDevol (finNFe 4). */
+  devolucao?: NfeDevolucao | null;
 }
 
 export interface NfePagamento {
@@ -200,6 +264,12 @@ export interface NfePagamento {
   valor: DecimalText;
   /** Default `0` (payment in cash / à vista). */
   indpag?: string | null;
+  /** detPag/card. */
+  cartao?: NfeCartao | null;
+  /** detPag/dPag, YYYY-MM-DD. */
+  data_pagamento?: string | null;
+  /** detPag/xPag: required with tpag 99. */
+  descricao?: string | null;
 }
 
 /** EmissaoRequest, mirrored. Optional fields take the spec's defaults when absent. */
@@ -212,8 +282,14 @@ export interface NfeRequest {
   destinatario?: NfeDestinatario | null;
   itens: NfeItem[];
   pagamento: NfePagamento;
+  /** More detPag after `pagamento`'s (pag holds at most 100). */
+  outros_pagamentos?: NfePagamento[] | null;
+  /** transp; absent: modFrete 9 only. */
+  transporte?: NfeTransporte | null;
+  /** cobr: the invoice and its instalments. */
+  cobranca?: NfeCobranca | null;
   ambiente: 'homologacao' | 'producao';
-  uf_destino_tipo: 'interna' | 'interestadual';
+  uf_destino_tipo: 'interna' | 'interestadual' | 'exterior';
   ver_proc: string;
   /** Only `55`. */
   document_model?: string;
@@ -240,6 +316,28 @@ export interface NfeRequest {
   tp_emis?: string;
   /** Default `Venda`. */
   nat_op?: string;
+  /** ide/tpNF: `1` saída (default), `0` entrada. */
+  tp_nf?: string;
+  /** ide/dhSaiEnt: ISO 8601 date-time with its offset; written in the emitter state's offset. */
+  data_saida_entrada?: string | null;
+  /** ide/indIntermed: `0` own site or none, `1` a third party's platform (then `intermediador`). */
+  ind_intermed?: string | null;
+  /** ide/NFref, up to 500. */
+  documentos_referenciados?: NfeDocumentoReferenciado[] | null;
+  /** retirada: where the goods are picked up, when not at the emitter's address. */
+  retirada?: NfeLocal | null;
+  /** entrega: where the goods are delivered, when not at the recipient's address. */
+  entrega?: NfeLocal | null;
+  /** autXML, up to 10. */
+  autorizados_xml?: NfeAutorizadoXml[] | null;
+  /** infIntermed (with ind_intermed 1). */
+  intermediador?: NfeIntermediador | null;
+  /** infAdic. */
+  informacoes_adicionais?: NfeInformacoesAdicionais | null;
+  /** exporta (uf_destino_tipo exterior). */
+  exportacao?: NfeExportacao | null;
+  /** compra. */
+  compra?: NfeCompra | null;
 }
 
 /** What varies per emission: the allocated number, the random cNF and the instant. */

@@ -103,7 +103,7 @@ describe('bad inputs give the right issue path and type', () => {
       ['emitente', 'address_state'],
       'unknown_uf',
     ));
-  it('recipient UF EX (abroad is not supported)', () =>
+  it('recipient UF EX in an interstate operation (abroad is uf_destino_tipo exterior: 771)', () =>
     expectIssue(
       issues({
         uf_destino_tipo: 'interestadual',
@@ -121,7 +121,7 @@ describe('bad inputs give the right issue path and type', () => {
         },
       }),
       ['destinatario', 'address_state'],
-      'unknown_uf',
+      'nfe_rule',
     ));
   it('IE with letters', () =>
     expectIssue(
@@ -418,11 +418,11 @@ describe('bad inputs give the right issue path and type', () => {
       ['itens', 0, 'fiscal_result', 'tributos', 0, 'csosn'],
       'literal_error',
     ));
-  it('PIS CST 03 (by quantity) has no place in the table', () =>
+  it('PIS CST 03 (by quantity) without its quantity', () =>
     expectIssue(
       issues({ itens: [item(fiscal([line('pis', { cst: '03' })], { csosn: '102' }))] }),
-      ['itens', 0, 'fiscal_result', 'tributos', 0, 'cst'],
-      'literal_error',
+      ['itens', 0, 'fiscal_result', 'tributos', 0, 'quantidade_tributavel'],
+      'missing',
     ));
   it('DIFAL on an internal sale', () =>
     expectIssue(

@@ -1,10 +1,14 @@
-/** What a rule knows besides the document: who called, and when the message arrived. */
+import type { KnownCsrt } from './csrt.js';
+
+/** What a rule knows besides the document: who called, when the message arrived, the CSRT register. */
 export interface RuleContext {
   /** CNPJ of the TLS client certificate. */
   readonly clientCnpj: string;
   /** CNPJ of the certificate that signed the document, when readable. */
   readonly signerCnpj: string | undefined;
   readonly receivedAt: Date;
+  /** The CSRT this authoriser knows (its idCSRT and hashCSRT are checked), if it was given one. */
+  readonly csrt?: KnownCsrt | undefined;
 }
 
 /** The CNPJ root: its first 8 characters, which identify the company across branches. */

@@ -1,12 +1,19 @@
 import { checkChave, checkCodigoNumerico, checkIssueDate } from './chave.js';
 import type { RuleContext } from './context.js';
+import {
+  checkPlacesAndDownloads,
+  checkReferencesAndIndicators,
+  checkTrailerGroups,
+} from './document-groups.js';
 import { checkAmbiente, checkCertificateOwner, checkHomologacaoRecipient } from './identity.js';
 import { checkCfopDestination, checkIcmsRegime, checkItemValues } from './items.js';
+import { checkItemGroups } from './item-groups.js';
 import type { NfeView } from './nfe-view.js';
 import { checkPayment } from './payment.js';
 import { checkReformaTributaria } from './reforma-tributaria.js';
 import type { Rejection } from './rejection.js';
 import { checkTotals } from './totals.js';
+import { checkTransportBilling } from './transport-billing.js';
 
 export type { RuleContext } from './context.js';
 export type { NfeView } from './nfe-view.js';
@@ -15,8 +22,8 @@ export { viewNfe } from './nfe-view.js';
 
 /**
  * The document rules an authoriser checks without its registry, in the order of MOC 7.0 §4.1–4.2
- * (certificate, ambiente, chave, dates, recipient, items, totals, IBS/CBS/IS, payment). The first
- * failure wins.
+ * (certificate, ambiente, chave, dates, references, recipient, places, items, totals, IBS/CBS/IS,
+ * transport, payment, intermediary, export, responsável técnico). The first failure wins.
  */
 const RULES: readonly ((nfe: NfeView, context: RuleContext) => Rejection | undefined)[] = [
   checkCertificateOwner,
@@ -24,13 +31,18 @@ const RULES: readonly ((nfe: NfeView, context: RuleContext) => Rejection | undef
   checkChave,
   checkCodigoNumerico,
   (nfe, context) => checkIssueDate(nfe, context.receivedAt),
+  checkReferencesAndIndicators,
   checkHomologacaoRecipient,
+  checkPlacesAndDownloads,
   checkCfopDestination,
   checkIcmsRegime,
   checkItemValues,
+  checkItemGroups,
   checkTotals,
   checkReformaTributaria,
+  checkTransportBilling,
   checkPayment,
+  checkTrailerGroups,
 ];
 
 export function firstRejection(nfe: NfeView, context: RuleContext): Rejection | undefined {

@@ -6,13 +6,14 @@ import { rejection } from './rejection.js';
 
 /**
  * 865 / 866 / 869 (YA03-10/20, YA09-10): payments must cover vNF, and any excess must be the
- * troco. Not for complementary/return notes (finNFe 3/4) nor "sem pagamento" (tPag 90).
+ * troco. Not for complementary/return notes (finNFe 3/4) nor "sem pagamento" / "pagamento
+ * posterior" (tPag 90 / 91, NT 2025.001 v1.03).
  */
 export function checkPayment(nfe: NfeView): Rejection | undefined {
   const finNFe = text(nfe.ide, 'finNFe');
   if (!nfe.pag || !nfe.icmsTot || finNFe === '3' || finNFe === '4') return undefined;
   const payments = children(nfe.pag, 'detPag');
-  if (payments.some((p) => text(p, 'tPag') === '90')) return undefined;
+  if (payments.some((p) => ['90', '91'].includes(text(p, 'tPag') ?? ''))) return undefined;
   const paid = payments.reduce((total, p) => total + cents(text(p, 'vPag')), 0n);
   const vNF = cents(text(nfe.icmsTot, 'vNF'));
   if (paid < vNF)

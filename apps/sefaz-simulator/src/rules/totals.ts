@@ -88,6 +88,24 @@ const TOTAL_RULES: readonly TotalRule[] = [
     },
   },
   {
+    field: 'vICMSDeson',
+    cStat: '795',
+    label: 'Total do ICMS desonerado',
+    itemValue: (d) => icms(d, 'vICMSDeson'),
+  },
+  {
+    field: 'vFCPSTRet',
+    cStat: '859',
+    label: 'Total do FCP retido anteriormente por Substituição Tributária',
+    itemValue: (d) => icms(d, 'vFCPSTRet'),
+  },
+  {
+    field: 'vTotTrib',
+    cStat: '685',
+    label: 'Total do Valor Aproximado dos Tributos',
+    itemValue: (d) => text(d, 'imposto', 'vTotTrib'),
+  },
+  {
     field: 'vOutro',
     cStat: '604',
     label: 'Total do vOutro',
@@ -103,7 +121,7 @@ function icms(det: XmlElement, field: string): string | undefined {
 /** R$ 0,50: the tolerance of rule W16 (610). */
 const VNF_TOLERANCE = 50n;
 
-/** 531–538, 564, 601–604: each total against the sum of its items; then 610 for vNF. */
+/** 531–538, 564, 601–604, 685, 795, 859: each total against the sum of its items; then 610 for vNF. */
 export function checkTotals(nfe: NfeView): Rejection | undefined {
   const tot = nfe.icmsTot;
   if (!tot) return undefined;
@@ -125,8 +143,9 @@ export function checkTotals(nfe: NfeView): Rejection | undefined {
 }
 
 /**
- * W16: vProd − vDesc − vICMSDeson (of items with indDeduzDeson=1) + vST + vFCPST + vFrete + vSeg
- * + vOutro + vII + vIPI + vIPIDevol + vServ (ISSQNtot).
+ * W16: vProd − vDesc − vICMSDeson (of items with indDeduzDeson=1) + vST + vFCPST + vICMSMonoReten
+ * + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol + vServ (ISSQNtot) + PIS-ST and COFINS-ST (of
+ * items with indSomaPISST / indSomaCOFINSST = 1, NT 2020.005).
  */
 function expectedVnf(nfe: NfeView, tot: XmlElement): bigint {
   const get = (field: string): bigint => cents(text(tot, field));
@@ -135,18 +154,29 @@ function expectedVnf(nfe: NfeView, tot: XmlElement): bigint {
     return group && text(group, 'indDeduzDeson') === '1' ? text(group, 'vICMSDeson') : undefined;
   });
   const services = cents(text(nfe.infNFe, 'total', 'ISSQNtot', 'vServ'));
+  const substitution =
+    sum(nfe.items, (det) => {
+      const pis = text(det, 'imposto', 'PISST', 'indSomaPISST') === '1';
+      return pis ? text(det, 'imposto', 'PISST', 'vPIS') : undefined;
+    }) +
+    sum(nfe.items, (det) => {
+      const cofins = text(det, 'imposto', 'COFINSST', 'indSomaCOFINSST') === '1';
+      return cofins ? text(det, 'imposto', 'COFINSST', 'vCOFINS') : undefined;
+    });
   return (
     get('vProd') -
     get('vDesc') -
     deducted +
     get('vST') +
     get('vFCPST') +
+    get('vICMSMonoReten') +
     get('vFrete') +
     get('vSeg') +
     get('vOutro') +
     get('vII') +
     get('vIPI') +
     get('vIPIDevol') +
-    services
+    services +
+    substitution
   );
 }

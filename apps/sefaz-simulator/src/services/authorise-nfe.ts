@@ -4,10 +4,16 @@ import type { RequestContext } from '../context.js';
 import { takeDocumentKnobs } from '../db/document-knobs.js';
 import type { RegisteredNfe, RegisterOutcome } from '../db/nfe-registry.js';
 import { registerNfes } from '../db/nfe-registry.js';
+import { registeredChaves } from '../db/referenced-nfe.js';
 import { nextProtocolSequences, protocolNumber } from '../db/numbers.js';
 import type { DocumentKnob } from '../knobs.js';
 import type { NfeView, Rejection } from '../rules/index.js';
 import { firstRejection, viewNfe } from '../rules/index.js';
+import {
+  missingReference,
+  referencesToFind,
+  type ReferenceToFind,
+} from '../rules/referenced-in-registry.js';
 import { rejection } from '../rules/rejection.js';
 import { cnpjOfCertificate } from '../tls/client-cnpj.js';
 import type { XmlElement } from '../xml/dom.js';
@@ -37,6 +43,8 @@ interface Candidate {
   readonly nNF: string;
   readonly digVal: string;
   readonly late: boolean;
+  /** The NF-e it references that the registry must hold (267). */
+  readonly references: readonly ReferenceToFind[];
 }
 
 /**
@@ -85,6 +93,7 @@ export function judgeNotes(
       clientCnpj: context.clientCnpj,
       signerCnpj,
       receivedAt: context.receivedAt,
+      csrt: context.state.csrt,
     });
     if (ruleFailure) refuse(ruleFailure, digVal);
     else
@@ -98,15 +107,17 @@ export function judgeNotes(
         nNF: view.nNF,
         digVal,
         late: receivedLate(view, context.receivedAt),
+        references: referencesToFind(view, context.receivedAt),
       });
   }
   return { verdicts, candidates };
 }
 
 /**
- * Settles the candidates of `judgeNotes` as an authoriser does: any forced outcome, then the
- * registry (204/205/218/539/206). Authorised and denied notes get a protocol and are kept. The
- * database is asked once per lot for each step, not once per note.
+ * Settles the candidates of `judgeNotes` as an authoriser does: any forced outcome, the NF-e they
+ * reference (267), then the registry (204/205/218/539/206). Authorised and denied notes get a
+ * protocol and are kept. The database is asked once per lot for each step, not once per note (and
+ * not at all for the references of a lot that has none).
  */
 export async function authoriseNotes(
   judged: JudgedNotes,
@@ -130,6 +141,11 @@ export async function authoriseNotes(
   const dropsLeft = new Set(
     [...knobs].filter(([, k]) => k.action === 'drop_answer').map(([chave]) => chave),
   );
+  const registered = await registeredChaves(
+    pool,
+    schema,
+    candidates.flatMap((c) => c.references.map((r) => r.chave)),
+  );
   const toRegister: {
     candidate: Candidate;
     forced: DocumentKnob | undefined;
@@ -144,6 +160,11 @@ export async function authoriseNotes(
         forced.xMotivo ?? 'Rejeição: Erro não catalogado',
       );
       verdicts[index] = { protNFe: answer(chave, status, { digVal }), dropAnswer: false };
+      continue;
+    }
+    const unknownReference = missingReference(candidate.references, registered);
+    if (unknownReference) {
+      verdicts[index] = { protNFe: answer(chave, unknownReference, { digVal }), dropAnswer: false };
       continue;
     }
     const status =

@@ -3,6 +3,13 @@ import { initContract } from '@ts-rest/core';
 import { FiscalDocumentReadSchema } from '../schemas/documents.js';
 import { EmissaoRequestSchema, EmissionHeadersSchema } from '../schemas/emissions.js';
 import { DOCUMENT_EXAMPLE, EMISSION_EXAMPLE, PROCESSING_DOCUMENT_EXAMPLE } from '../examples.js';
+import { TRANSPORT_BILLING_EMISSION_EXAMPLE } from '../examples-transport-billing.js';
+import { ITEM_GROUPS_EMISSION_EXAMPLE } from '../examples-item-groups.js';
+import { TAX_GROUPS_EMISSION_EXAMPLE } from '../examples-tax-groups.js';
+import {
+  EXPORT_EMISSION_EXAMPLE,
+  MARKETPLACE_EMISSION_EXAMPLE,
+} from '../examples-header-trailer.js';
 import { asBody } from '../openapi-meta.js';
 import { authenticated, errorBody, invalidRequest, withJsonBody } from './responses.js';
 
@@ -33,6 +40,30 @@ export const emissionsRouter = c.router({
       'venda a consumidor': {
         summary: 'A bakery (Regime Normal, SP) sells two loaves to a person, paid by PIX',
         value: EMISSION_EXAMPLE,
+      },
+      'venda com desconto, frete e lote': {
+        summary:
+          "The same loaves from a batch, with a discount and freight, against the buyer's purchase order",
+        value: ITEM_GROUPS_EMISSION_EXAMPLE,
+      },
+      'venda com ST retida e tributos aproximados': {
+        summary:
+          'The bread and a soft drink whose ICMS-ST the industry charged earlier (CST 60), with the approximate tax burden (vTotTrib)',
+        value: TAX_GROUPS_EMISSION_EXAMPLE,
+      },
+      'venda a prazo com transporte': {
+        summary:
+          'The same sale to a company on credit: a carrier and its truck, an invoice in two instalments, boleto and card',
+        value: TRANSPORT_BILLING_EMISSION_EXAMPLE,
+      },
+      'venda em marketplace': {
+        summary:
+          'The bakery sells on a marketplace (ind_intermed 1), delivered to another address, referencing an earlier note',
+        value: MARKETPLACE_EMISSION_EXAMPLE,
+      },
+      exportação: {
+        summary: 'An export to a buyer in the United States (uf_destino_tipo exterior, CFOP 7102)',
+        value: EXPORT_EMISSION_EXAMPLE,
       },
     }),
     responses: {

@@ -10,6 +10,65 @@ import {
   UuidSchema,
 } from './common.js';
 import { DecimalSchema, PositiveDecimalSchema } from './decimal.js';
+import { CobrancaField } from './nfe-cobranca.js';
+import {
+  CombustivelField,
+  DevolucaoField,
+  ExportacaoItemField,
+  ExTipiField,
+  ImportacaoField,
+  IncluirNoTotalField,
+  InformacoesAdicionaisItemField,
+  ITEM_GROUPS_DESCRIPTION,
+  MedicamentoField,
+  PedidoCompraField,
+  RastreabilidadeField,
+  ValorDescontoField,
+  ValorFreteField,
+  ValorOutrasDespesasField,
+  ValorSeguroField,
+  VeiculoField,
+} from './nfe-item-groups.js';
+import {
+  CartaoField,
+  DataPagamentoField,
+  DescricaoPagamentoField,
+  OUTROS_PAGAMENTOS_DESCRIPTION,
+  PaymentAmountSchema,
+} from './nfe-pagamento.js';
+import { TransporteField } from './nfe-transporte.js';
+import { AutorizadosXmlField } from './nfe-autorizados-xml.js';
+import { CompraField } from './nfe-compra.js';
+import { ExportacaoField } from './nfe-exportacao.js';
+import { DataSaidaEntradaField, IndIntermedField, TpNfField } from './nfe-ide.js';
+import { InformacoesAdicionaisField } from './nfe-informacoes-adicionais.js';
+import { IntermediadorField } from './nfe-intermediador.js';
+import { EntregaField, RetiradaField } from './nfe-locais.js';
+import {
+  AddressCountryCodeField,
+  AddressCountryField,
+  CnaeField,
+  IdEstrangeiroField,
+  IeStField,
+  InscricaoMunicipalDestinatarioField,
+  InscricaoMunicipalEmitenteField,
+  InscricaoSuframaField,
+} from './nfe-party-registrations.js';
+import { DocumentosReferenciadosField } from './nfe-referencias.js';
+import {
+  CnpjProdutorField,
+  CodigoBeneficioReducaoField,
+  CompoeTotalField,
+  MotivoField,
+  OperacaoPropriaPercentField,
+  QuantidadeSeloField,
+  SeloControleField,
+  TAX_LINE_GROUPS_DESCRIPTION,
+  UfStField,
+  ValorDespesasAduaneirasField,
+  ValorIofField,
+  ValorSubstitutoField,
+} from './nfe-tax-lines.js';
 import { SerieSchema } from './series.js';
 
 // Layout checks of each field (NCM digits, CEP, UF, …) belong to the NF-e builder; this file holds
@@ -58,6 +117,9 @@ export const EmitenteDataPayloadSchema = fastObject(
     ),
     fone: optionalString().describe('emit/enderEmit/fone: 6–14 digits with area code, optional'),
     nome_fantasia: optionalString().describe('emit/xFant: trade name, optional'),
+    ie_st: IeStField,
+    inscricao_municipal: InscricaoMunicipalEmitenteField,
+    cnae: CnaeField,
   }),
 );
 export type EmitenteDataPayload = z.infer<typeof EmitenteDataPayloadSchema>;
@@ -93,9 +155,14 @@ export const DestinatarioDataPayloadSchema = fastObject(
       'dest/enderDest/cMun: 7-digit IBGE city code',
     ),
     address_state: optionalString().describe(
-      "dest/enderDest/UF; a state other than the emitter's means uf_destino_tipo interestadual",
+      "dest/enderDest/UF; a state other than the emitter's means uf_destino_tipo interestadual; EX abroad (uf_destino_tipo exterior, city code 9999999 by default, CEP optional)",
     ),
     address_zip: optionalString().describe('dest/enderDest/CEP: 8 digits'),
+    address_country_code: AddressCountryCodeField,
+    address_country: AddressCountryField,
+    id_estrangeiro: IdEstrangeiroField,
+    inscricao_suframa: InscricaoSuframaField,
+    inscricao_municipal: InscricaoMunicipalDestinatarioField,
   }),
 );
 export type DestinatarioDataPayload = z.infer<typeof DestinatarioDataPayloadSchema>;
@@ -138,22 +205,22 @@ export const TributoLinhaPayloadSchema = fastObject(
     tax_domain: z
       .string()
       .describe(
-        'icms, icms_st, fcp, fcp_st, icms_uf_dest, ipi, pis, cofins, and for the reforma tributária ibs_uf, ibs_mun, cbs, is',
+        'icms, icms_st, fcp, fcp_st, icms_uf_dest, ipi, pis, cofins; the less common groups icms_desonerado, icms_st_desonerado, icms_st_retido, fcp_st_retido, icms_efetivo, icms_st_destino, icms_mono, icms_mono_retencao, icms_mono_diferido, icms_mono_retido, icms_credito_sn, ii, pis_st, cofins_st, tributos_aproximados; and for the reforma tributária ibs_uf, ibs_mun, cbs, is',
       ),
     base_calc: DecimalSchema.describe(
-      'The base: vBC of the group tax_domain picks (vBCST for icms_st, vBCFCP for fcp, vBCUFDest for icms_uf_dest, …)',
+      'The base: vBC of the group tax_domain picks (vBCST for icms_st, vBCFCP for fcp, vBCUFDest for icms_uf_dest, vBCSTRet for icms_st_retido, …); not written where a group has no base (icms_desonerado, tributos_aproximados, taxation by quantity)',
     ),
     base_calc_percent: DecimalSchema.describe(
       'Percent of the base taxed, 0 < x ≤ 100; below 100 writes pRedBC/pRedBCST = 100 − x (ICMS base reduction). 100 for every other tax',
     ),
     valor: DecimalSchema.describe(
-      'The tax value: vICMS, vICMSST, vFCP, vIPI, vPIS, vCOFINS, vIBSUF, vCBS, … of the group tax_domain picks',
+      'The tax value: vICMS, vICMSST, vFCP, vIPI, vPIS, vCOFINS, vICMSDeson, vICMSSTRet, vICMSMono, vII, vTotTrib, vIBSUF, vCBS, … of the group tax_domain picks',
     ),
     rule_id: UuidSchema.describe(
       'The id (UUID) of the rule in your tax engine that computed this line. Not written to the XML; it is part of the request an Idempotency-Key is bound to, so a line can be traced to its rule',
     ),
     aliquota: optionalDecimal().describe(
-      'The rate in percent: pICMS, pIPI, pPIS, pCOFINS, pICMSUFDest (icms_uf_dest), pCredSN (CSOSN 101/201), pIBSUF/pIBSMun/pCBS, pIS',
+      'The rate in percent: pICMS, pIPI, pPIS, pCOFINS, pICMSUFDest (icms_uf_dest), pCredSN (CSOSN 101/201, icms_credito_sn), pST (icms_st_retido), pICMSEfet (icms_efetivo), pIBSUF/pIBSMun/pCBS, pIS',
     ),
     aliquota_st: optionalDecimal().describe('icms_st lines: pICMSST, the ST rate in percent'),
     fcp_percent: optionalDecimal().describe(
@@ -175,19 +242,38 @@ export const TributoLinhaPayloadSchema = fastObject(
       'IBS/CBS and IS lines: cClassTrib / cClassTribIS, 6 digits whose first three are the CST',
     ),
     reducao_aliquota_percent: rtcDecimal(
-      'IBS/CBS lines: gRed/pRedAliq, percent of the rate taken off',
+      'IBS/CBS lines: gRed/pRedAliq, percent of the rate taken off; icms_mono of CST 15: pRedAdRem (with motivo)',
     ),
     aliquota_efetiva: rtcDecimal(
       'IBS/CBS lines: gRed/pAliqEfet = aliquota × (1 − reducao_aliquota_percent/100); computed when absent',
     ),
-    diferimento_percent: rtcDecimal('IBS/CBS lines: gDif/pDif, percent of the tax deferred'),
-    valor_diferido: rtcDecimal('IBS/CBS lines: gDif/vDif; computed when absent'),
+    diferimento_percent: rtcDecimal(
+      'IBS/CBS lines: gDif/pDif, percent of the tax deferred; icms and fcp lines of CST 51: pDif / pFCPDif; icms_mono_diferido: pDif',
+    ),
+    valor_diferido: rtcDecimal(
+      'IBS/CBS lines: gDif/vDif (computed when absent); icms and fcp lines of CST 51: vICMSDif / vFCPDif (required with diferimento_percent)',
+    ),
     valor_devolvido: rtcDecimal('IBS/CBS lines: gDevTrib/vDevTrib, tax returned to the buyer'),
-    aliquota_especifica: rtcDecimal('IS line: pISEspec'),
+    aliquota_especifica: rtcDecimal(
+      'IS line: pISEspec; an amount per unit of quantidade_tributavel: adRemICMS… of the icms_mono lines, vUnid (ipi), vAliqProd (pis, cofins, pis_st, cofins_st)',
+    ),
     unidade_tributavel: optionalString().describe('IS line: uTrib (with quantidade_tributavel)'),
-    quantidade_tributavel: rtcDecimal('IS line: qTrib (with unidade_tributavel)'),
+    quantidade_tributavel: rtcDecimal(
+      'IS line: qTrib (with unidade_tributavel); the quantity taxed: qBCMono… of the icms_mono lines, qUnid (ipi), qBCProd (pis, cofins, pis_st, cofins_st)',
+    ),
+    motivo: MotivoField,
+    compoe_total: CompoeTotalField,
+    valor_substituto: ValorSubstitutoField,
+    codigo_beneficio_reducao: CodigoBeneficioReducaoField,
+    operacao_propria_percent: OperacaoPropriaPercentField,
+    uf_st: UfStField,
+    cnpj_produtor: CnpjProdutorField,
+    selo_controle: SeloControleField,
+    quantidade_selo: QuantidadeSeloField,
+    valor_despesas_aduaneiras: ValorDespesasAduaneirasField,
+    valor_iof: ValorIofField,
   }),
-).describe(IBS_CBS_LINES_DESCRIPTION);
+).describe(`${TAX_LINE_GROUPS_DESCRIPTION}\n\n${IBS_CBS_LINES_DESCRIPTION}`);
 export type TributoLinhaPayload = z.infer<typeof TributoLinhaPayloadSchema>;
 
 /** A decimal field of the IBSCBS groups, described with its tag and an example. */
@@ -438,8 +524,23 @@ export const ItemDataPayloadSchema = fastObject(
     peso_liquido_kg: optionalDecimal().describe(
       'Net weight in kg, up to 3 decimal places; checked, not written yet (no transp/vol group)',
     ),
+    valor_desconto: ValorDescontoField,
+    valor_frete: ValorFreteField,
+    valor_seguro: ValorSeguroField,
+    valor_outras_despesas: ValorOutrasDespesasField,
+    incluir_no_total: IncluirNoTotalField,
+    informacoes_adicionais: InformacoesAdicionaisItemField,
+    pedido_compra: PedidoCompraField,
+    ex_tipi: ExTipiField,
+    importacao: ImportacaoField,
+    exportacao: ExportacaoItemField,
+    rastreabilidade: RastreabilidadeField,
+    medicamento: MedicamentoField,
+    combustivel: CombustivelField,
+    veiculo: VeiculoField,
+    devolucao: DevolucaoField,
   }),
-);
+).describe(ITEM_GROUPS_DESCRIPTION);
 export type ItemDataPayload = z.infer<typeof ItemDataPayloadSchema>;
 
 export const PagamentoDataPayloadSchema = fastObject(
@@ -447,20 +548,23 @@ export const PagamentoDataPayloadSchema = fastObject(
     tpag: z
       .string()
       .describe(
-        'pag/detPag/tPag, how it was paid: 01 dinheiro, 02 cheque, 03 cartão de crédito, 04 cartão de débito, 05 crédito loja, 10–13 vales, 15 boleto, 16 depósito, 17 PIX dinâmico, 18 transferência, 19 fidelidade, 20 PIX estático, 21 crédito em loja, 22 eletrônico não informado, 90 sem pagamento, 91 pagamento posterior',
+        'pag/detPag/tPag, how it was paid: 01 dinheiro, 02 cheque, 03 cartão de crédito, 04 cartão de débito, 05 crédito loja, 10–13 vales, 15 boleto, 16 depósito, 17 PIX dinâmico, 18 transferência, 19 fidelidade, 20 PIX estático, 21 crédito em loja, 22 eletrônico não informado, 90 sem pagamento (required for fin_nfe 3 and 4, SEFAZ 871), 91 pagamento posterior, 99 outros (with descricao)',
       ),
-    valor: PositiveDecimalSchema.describe(
-      'pag/detPag/vPag: amount paid, at least vNF (the total); any excess is written as vTroco (change)',
+    valor: PaymentAmountSchema.describe(
+      'pag/detPag/vPag: amount paid, above 0; with outros_pagamentos at least vNF (the total) in all, any excess written as vTroco (change). tpag 90 and 91 write 0.00 whatever valor says (SEFAZ 904), and only they accept 0',
     ),
     indpag: z
       .string()
       .default('0')
       .describe('pag/detPag/indPag: 0 paid at sight (default), 1 paid in instalments'),
+    cartao: CartaoField,
+    data_pagamento: DataPagamentoField,
+    descricao: DescricaoPagamentoField,
   }),
 );
 export type PagamentoDataPayload = z.infer<typeof PagamentoDataPayloadSchema>;
 
-export const UfDestinoTipoSchema = z.enum(['interna', 'interestadual']);
+export const UfDestinoTipoSchema = z.enum(['interna', 'interestadual', 'exterior']);
 
 /** An NF-e to issue. After parsing, every decimal is canonical text and every default is filled. */
 export const EmissaoRequestSchema = fastObject(
@@ -486,11 +590,19 @@ export const EmissaoRequestSchema = fastObject(
       .max(990)
       .describe('det: the items, 1 to 990 (the most the layout allows)'),
     pagamento: PagamentoDataPayloadSchema.describe('pag: the payment'),
+    outros_pagamentos: z
+      .array(PagamentoDataPayloadSchema)
+      .max(99)
+      .nullable()
+      .optional()
+      .describe(OUTROS_PAGAMENTOS_DESCRIPTION),
+    transporte: TransporteField,
+    cobranca: CobrancaField,
     ambiente: AmbienteSchema.describe(
       "ide/tpAmb: homologacao (2, SEFAZ's test environment, no fiscal value) or producao (1). The local SEFAZ (SEFAZ=simulator) serves homologacao only: producao is a 422 there",
     ),
     uf_destino_tipo: UfDestinoTipoSchema.describe(
-      "ide/idDest: interna (1, buyer in the emitter's state) or interestadual (2)",
+      "ide/idDest: interna (1, buyer in the emitter's state), interestadual (2) or exterior (3, buyer abroad: destinatario with id_estrangeiro and address_state EX, CFOP 7xxx)",
     ),
     ver_proc: z
       .string()
@@ -519,6 +631,17 @@ export const EmissaoRequestSchema = fastObject(
       .string()
       .default('Venda')
       .describe('ide/natOp: nature of the operation, 1–60 characters (default \"Venda\")'),
+    tp_nf: TpNfField,
+    data_saida_entrada: DataSaidaEntradaField,
+    ind_intermed: IndIntermedField,
+    documentos_referenciados: DocumentosReferenciadosField,
+    retirada: RetiradaField,
+    entrega: EntregaField,
+    autorizados_xml: AutorizadosXmlField,
+    intermediador: IntermediadorField,
+    informacoes_adicionais: InformacoesAdicionaisField,
+    exportacao: ExportacaoField,
+    compra: CompraField,
   }),
 );
 export type EmissaoRequest = z.infer<typeof EmissaoRequestSchema>;

@@ -2,6 +2,7 @@ import type { IssuePath } from '../errors.js';
 import { ufInfo } from '../ufs.js';
 import { escapeText } from '../xml-escape.js';
 import type { IssueList } from '../validate/issues.js';
+import { type Rejection, ruleIssue } from '../validate/sefaz-rule.js';
 import { checkPattern, checkText, given } from '../validate/text.js';
 
 /** The address fields as the request names them (emitente and destinatario share the names). */
@@ -14,13 +15,17 @@ export interface AddressFields {
   address_city_ibge_code?: string | null;
   address_state?: string | null;
   address_zip?: string | null;
+  /** cPais (BACEN country table), for the addresses that may be abroad (dest, retirada, entrega). */
+  address_country_code?: string | null;
+  /** xPais. */
+  address_country?: string | null;
 }
 
 const CITY_CODE = /^\d{7}$/;
 const CEP = /^\d{8}$/;
 const PHONE = /^\d{6,14}$/;
 
-/** A real state (TUfEmi): anything else — including `EX` (abroad, not supported) — is `unknown_uf`. */
+/** A real state (TUfEmi): anything else — `EX` (abroad) included — is `unknown_uf`. */
 export function checkUf(
   issues: IssueList,
   parent: IssuePath,
@@ -39,13 +44,15 @@ export function checkUf(
 
 /**
  * TEnderEmi / TEndereco content, in order: xLgr nro xCpl? xBairro cMun xMun UF CEP cPais xPais fone?.
- * The IBGE city code must belong to the state (its first two digits are the cUF).
+ * The IBGE city code must belong to the state (its first two digits are the cUF). cPais is 1058,
+ * xPais BRASIL unless the request names the country otherwise.
  */
 export function renderAddress(
   issues: IssueList,
   path: IssuePath,
   a: AddressFields,
   fone: string | null | undefined,
+  xPais = 'BRASIL',
 ): string {
   const xLgr = checkText(issues, path, 'address_street', a.address_street, { min: 2, max: 60 });
   const nro = checkText(issues, path, 'address_number', a.address_number, { min: 1, max: 60 });
@@ -80,6 +87,111 @@ export function renderAddress(
   return (
     `<xLgr>${escapeText(xLgr ?? '')}</xLgr><nro>${escapeText(nro ?? '')}</nro>${xCpl ? `<xCpl>${escapeText(xCpl)}</xCpl>` : ''}` +
     `<xBairro>${escapeText(xBairro ?? '')}</xBairro><cMun>${cMun ?? ''}</cMun><xMun>${escapeText(xMun ?? '')}</xMun>` +
-    `<UF>${uf ?? ''}</UF><CEP>${cep ?? ''}</CEP><cPais>1058</cPais><xPais>BRASIL</xPais>${phone ? `<fone>${phone}</fone>` : ''}`
+    `<UF>${uf ?? ''}</UF><CEP>${cep ?? ''}</CEP><cPais>1058</cPais><xPais>${escapeText(xPais)}</xPais>${phone ? `<fone>${phone}</fone>` : ''}`
   );
+}
+
+/** TUf's code for a place abroad, and the city code the layout gives every place there. */
+export const ABROAD = 'EX';
+const ABROAD_CITY = '9999999';
+const BRASIL = '1058';
+const COUNTRY_CODE = /^\d{1,4}$/;
+
+/** The SEFAZ rules an address that may be abroad answers to; they differ by group. */
+export interface OpenAddressRules {
+  /** UF EX with a city code other than 9999999 (dest 509, retirada 513, entrega 515). */
+  readonly abroadCity: Rejection;
+  /** UF EX with no country or Brasil's (dest 510). */
+  readonly abroadCountry?: Rejection;
+  /** A place in Brazil with another country (dest 511). */
+  readonly homeCountry?: Rejection;
+}
+
+/**
+ * TEndereco / TLocal content, for the places that may be abroad: in Brazil exactly as
+ * `renderAddress` (cPais 1058; xPais as address_country gives it); with UF `EX`, cMun 9999999 (the
+ * default), xMun the city's name (default EXTERIOR), CEP optional and cPais another country's.
+ * Returns the XML and the UF written.
+ */
+export function renderOpenAddress(
+  issues: IssueList,
+  path: IssuePath,
+  a: AddressFields,
+  fone: string | null | undefined,
+  rules: OpenAddressRules,
+): { xml: string; uf: string | undefined } {
+  if (a.address_state !== ABROAD) {
+    const code = a.address_country_code;
+    if (given(code) && code !== BRASIL) {
+      const problem = `a place in Brazil has country code ${BRASIL}; abroad, address_state is EX`;
+      if (rules.homeCountry)
+        ruleIssue(issues, [...path, 'address_country_code'], rules.homeCountry, problem);
+      else issues.at(path, 'address_country_code', 'country_state_mismatch', problem);
+    }
+    const xPais = given(a.address_country)
+      ? checkText(issues, path, 'address_country', a.address_country, { min: 2, max: 60 })
+      : undefined;
+    return {
+      xml: renderAddress(issues, path, a, fone, xPais),
+      uf: typeof a.address_state === 'string' ? a.address_state : undefined,
+    };
+  }
+  const xLgr = checkText(issues, path, 'address_street', a.address_street, { min: 2, max: 60 });
+  const nro = checkText(issues, path, 'address_number', a.address_number, { min: 1, max: 60 });
+  const xCpl = given(a.address_complement)
+    ? checkText(issues, path, 'address_complement', a.address_complement, { min: 1, max: 60 })
+    : undefined;
+  const xBairro = checkText(issues, path, 'address_district', a.address_district, {
+    min: 2,
+    max: 60,
+  });
+  if (given(a.address_city_ibge_code) && a.address_city_ibge_code !== ABROAD_CITY)
+    ruleIssue(
+      issues,
+      [...path, 'address_city_ibge_code'],
+      rules.abroadCity,
+      `a place abroad (UF EX) has city code ${ABROAD_CITY}`,
+    );
+  const xMun = given(a.address_city)
+    ? checkText(issues, path, 'address_city', a.address_city, { min: 2, max: 60 })
+    : 'EXTERIOR';
+  const cep = given(a.address_zip)
+    ? checkPattern(issues, path, 'address_zip', a.address_zip, CEP, '8 digits (CEP)')
+    : undefined;
+  let cPais: string | undefined;
+  if (!given(a.address_country_code) || a.address_country_code === BRASIL) {
+    const problem = `a place abroad (UF EX) needs its country's BACEN code in address_country_code, not ${BRASIL}`;
+    if (rules.abroadCountry)
+      ruleIssue(issues, [...path, 'address_country_code'], rules.abroadCountry, problem);
+    else
+      issues.at(
+        path,
+        'address_country_code',
+        given(a.address_country_code) ? 'country_state_mismatch' : 'missing',
+        problem,
+      );
+  } else {
+    cPais = checkPattern(
+      issues,
+      path,
+      'address_country_code',
+      a.address_country_code,
+      COUNTRY_CODE,
+      '1 to 4 digits (BACEN country code)',
+    );
+  }
+  const xPais = given(a.address_country)
+    ? checkText(issues, path, 'address_country', a.address_country, { min: 2, max: 60 })
+    : undefined;
+  const phone = given(fone)
+    ? checkPattern(issues, path, 'fone', fone, PHONE, '6 to 14 digits (fone)')
+    : undefined;
+  return {
+    xml:
+      `<xLgr>${escapeText(xLgr ?? '')}</xLgr><nro>${escapeText(nro ?? '')}</nro>${xCpl ? `<xCpl>${escapeText(xCpl)}</xCpl>` : ''}` +
+      `<xBairro>${escapeText(xBairro ?? '')}</xBairro><cMun>${ABROAD_CITY}</cMun><xMun>${escapeText(xMun ?? '')}</xMun>` +
+      `<UF>${ABROAD}</UF>${cep ? `<CEP>${cep}</CEP>` : ''}<cPais>${cPais ?? ''}</cPais>` +
+      `${xPais ? `<xPais>${escapeText(xPais)}</xPais>` : ''}${phone ? `<fone>${phone}</fone>` : ''}`,
+    uf: ABROAD,
+  };
 }

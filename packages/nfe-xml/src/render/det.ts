@@ -4,7 +4,8 @@ import { itemTotal } from '../rtc/rules.js';
 import { ibsCbsXml, isXml } from '../rtc/xml.js';
 import type { NfeItem } from '../types.js';
 import type { IssueList } from '../validate/issues.js';
-import { checkLiteral, given } from '../validate/text.js';
+import { checkLiteral, checkText, given } from '../validate/text.js';
+import { escapeText } from '../xml-escape.js';
 import { buildIbsCbs, type IbsCbsSources } from './ibs-cbs.js';
 import { readIbsCbsGroups } from './ibs-cbs-groups.js';
 import { renderIcms } from './icms.js';
@@ -12,15 +13,21 @@ import { renderIcmsUfDest } from './icms-uf-dest.js';
 import { renderIpi } from './ipi.js';
 import { buildIs } from './is.js';
 import { itemParts, snapshotParts } from './item-value.js';
-import { fiscalPath as fiscalPathOf, tributosPath as tributosPathOf } from './item-paths.js';
+import {
+  fiscalPath as fiscalPathOf,
+  itemPath as itemPathOf,
+  tributosPath as tributosPathOf,
+} from './item-paths.js';
+import { renderItemReturn } from './item-return.js';
+import { renderMoreItemTaxes } from './more-item-taxes.js';
 import type { Totals } from './item-totals.js';
 import { renderPisCofins } from './pis-cofins.js';
-import { renderProd } from './prod.js';
+import { type ProdContext, renderProd } from './prod.js';
 import { mismatch, readTaxLines, type TaxLine } from './tax-lines.js';
 
 const ORIGINS = ['0', '1', '2', '3', '4', '5', '6', '7', '8'] as const;
 
-export interface DetContext {
+export interface DetContext extends ProdContext {
   readonly issues: IssueList;
   readonly simples: boolean;
   readonly interstate: boolean;
@@ -32,6 +39,8 @@ export interface DetContext {
   readonly rtc?: RtcCollector;
   /** A credit or debit note (finNFe 5/6): items carry only IBS/CBS, no ICMS (B25-80). */
   readonly onlyIbsCbs?: boolean;
+  /** The destinatário has a SUFRAMA registration (ICMS desoneração motive 7 needs one). */
+  readonly suframa?: boolean;
   /** ide/gCompraGov/pRedutor: a government purchase reduces the IBS/CBS rates. */
   readonly pRedutor?: string;
 }
@@ -42,10 +51,14 @@ export interface RtcCollector {
   readonly sources: { ibsCbs?: IbsCbsSources; is?: TaxLine }[];
 }
 
+/** det/infAdProd: 1–500 characters. */
+const ADDITIONAL_INFO = { min: 1, max: 500 };
+
 /**
- * One `<det nItem="n">`: prod, then imposto in layout order — ICMS, IPI?, PIS?, COFINS?,
- * ICMSUFDest?, IS?, IBSCBS? (leiauteNFe_v4.00.xsd, det/imposto) — and, in a document with
- * IBS/CBS/IS, vItem.
+ * One `<det nItem="n">`: prod, then imposto in layout order — vTotTrib?, ICMS, IPI?, II?, PIS?,
+ * PISST?, COFINS?, COFINSST?, ICMSUFDest?, IS?, IBSCBS? (leiauteNFe_v4.00.xsd, det/imposto) —
+ * then impostoDevol?, infAdProd?
+ * and, in a document with IBS/CBS/IS, vItem.
  */
 export function renderDet(ctx: DetContext, item: NfeItem, index: number): string {
   const { issues, totals } = ctx;
@@ -55,7 +68,7 @@ export function renderDet(ctx: DetContext, item: NfeItem, index: number): string
     ? (checkLiteral(issues, fiscalPath, 'origem', item.fiscal_result.origem, ORIGINS) ?? '')
     : '0';
   const before = ctx.rtc ? snapshotParts(totals) : undefined;
-  const prod = renderProd(issues, index, item, lines.icms, totals);
+  const prod = renderProd(ctx, index, item, lines.icms);
   if (ctx.onlyIbsCbs)
     for (const line of [lines.icms, lines.icms_st, lines.fcp, lines.fcp_st, lines.icms_uf_dest])
       if (line)
@@ -75,10 +88,15 @@ export function renderDet(ctx: DetContext, item: NfeItem, index: number): string
         orig,
         lines,
         totals,
+        interstate: ctx.interstate,
+        suframa: ctx.suframa === true,
       });
   const ipi = lines.ipi ? renderIpi(issues, lines.ipi, totals) : '';
   const pis = lines.pis ? renderPisCofins(issues, lines.pis, 'PIS', totals) : '';
   const cofins = lines.cofins ? renderPisCofins(issues, lines.cofins, 'COFINS', totals) : '';
+  const more = lines.more
+    ? renderMoreItemTaxes(issues, lines.more, item.fiscal_result.cfop, ctx.onlyIbsCbs, totals)
+    : undefined;
   const difal =
     lines.icms_uf_dest && !ctx.onlyIbsCbs
       ? renderIcmsUfDest(
@@ -90,6 +108,13 @@ export function renderDet(ctx: DetContext, item: NfeItem, index: number): string
           totals,
         )
       : '';
+  // Before the parts of vItem are read: the returned IPI is one of them.
+  const devol = given(item.devolucao)
+    ? renderItemReturn(issues, itemPathOf(index), item.devolucao, ctx.finNFe, totals)
+    : '';
+  const infAdProd = given(item.informacoes_adicionais)
+    ? `<infAdProd>${escapeText(checkText(issues, itemPathOf(index), 'informacoes_adicionais', item.informacoes_adicionais, ADDITIONAL_INFO) ?? '')}</infAdProd>`
+    : '';
   let rtc = '';
   let vItem = '';
   if (ctx.rtc && before) {
@@ -97,14 +122,18 @@ export function renderDet(ctx: DetContext, item: NfeItem, index: number): string
     const extras = given(groups) ? readIbsCbsGroups(issues, index, groups) : undefined;
     const ibsCbs = buildIbsCbs(issues, index, lines, extras, ctx.pRedutor);
     const is = lines.is ? buildIs(issues, lines.is) : undefined;
-    const values = itemParts(before, snapshotParts(totals));
+    const parts = itemParts(before, snapshotParts(totals));
+    // An item outside the total added its vProd to no sum, but its own vItem still counts it.
+    const values = prod.included ? parts : { ...parts, vProd: prod.vProd || '0.00' };
     const total = formatDecimal(itemTotal(values), 2);
     const otherTaxes: RtcOtherTax[] = icms ? ['ICMS'] : [];
     if (lines.ipi) otherTaxes.push('IPI');
     if (lines.pis) otherTaxes.push('PIS');
     if (lines.cofins) otherTaxes.push('COFINS');
+    if (lines.more?.ii) otherTaxes.push('II');
     ctx.rtc.items.push({
       nItem: index + 1,
+      ...(prod.included ? {} : { indTot: '0' as const }),
       ...(ibsCbs ? { IBSCBS: ibsCbs.group } : {}),
       ...(is ? { IS: is } : {}),
       vItem: total,
@@ -123,15 +152,21 @@ export function renderDet(ctx: DetContext, item: NfeItem, index: number): string
   // nodes per document, until the whole document is finished (the scavenger copied them all).
   return [
     `<det nItem="${index + 1}">`,
-    prod,
+    prod.xml,
     '<imposto>',
+    more ? more.vTotTrib : '',
     icms,
     ipi,
+    more ? more.ii : '',
     pis,
+    more ? more.pisSt : '',
     cofins,
+    more ? more.cofinsSt : '',
     difal,
     rtc,
     '</imposto>',
+    devol,
+    infAdProd,
     vItem,
     '</det>',
   ].join('');

@@ -1,101 +1,22 @@
-import type { IssuePath } from '../errors.js';
 import { signOf } from '../decimal.js';
 import { layoutValue } from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
-import { accumulate, type Totals } from './item-totals.js';
-import { mismatch, need, type TaxLine, type TaxLines } from './tax-lines.js';
+import { given } from '../validate/text.js';
+import { deferredOwnBlock, fcpDeferralBlock, refuseDeferralFields } from './icms-diferimento.js';
+import {
+  CSOSN_GROUPS,
+  CST_GROUPS,
+  type GroupSpec,
+  type IcmsInput,
+  PARTILHA_GROUPS,
+  REPASSE_GROUPS,
+} from './icms-groups.js';
+import { monoBlock } from './icms-mono.js';
+import { renderIcmsTail } from './icms-tail.js';
+import { accumulate } from './item-totals.js';
+import { mismatch, need, type TaxLine } from './tax-lines.js';
 
-/*
- * det/imposto/ICMS: one group per CST (Regime Normal, CRT 3) or CSOSN (Simples Nacional, CRT 1, 2
- * and 4 — decisions.md), with the element order of leiauteNFe_v4.00.xsd. The tax lines fill the
- * blocks each group has: own ICMS, FCP, ST, FCP-ST and the Simples credit.
- */
-
-/** How a group places the own-ICMS block (modBC … vICMS). */
-type OwnBlock =
-  | 'none'
-  | 'required' // modBC vBC pICMS vICMS (00, 10)
-  | 'requiredReduced' // modBC pRedBC vBC pICMS vICMS (20, 70)
-  | 'optionalReducedFirst' // modBC pRedBC? vBC pICMS vICMS, all optional (51)
-  | 'optionalReducedAfter'; // modBC vBC pRedBC? pICMS vICMS, optional (90, SN900)
-
-interface GroupSpec {
-  readonly tag: string;
-  readonly codeTag: 'CST' | 'CSOSN';
-  readonly own: OwnBlock;
-  /** FCP block: none, pFCP+vFCP (ICMS00) or vBCFCP+pFCP+vFCP. */
-  readonly fcp: 'none' | 'short' | 'full';
-  readonly st: 'none' | 'required' | 'optional';
-  /** Simples Nacional credit (pCredSN vCredICMSSN) from the icms line. */
-  readonly credit: boolean;
-  /** `<ICMS><tag><orig>`, `</orig><CST>` and `</tag></ICMS>`, spelled out once for every item. */
-  readonly start: string;
-  readonly afterOrig: string;
-  readonly afterCode: string;
-  readonly end: string;
-}
-
-const G = (
-  tag: string,
-  codeTag: 'CST' | 'CSOSN',
-  own: OwnBlock,
-  fcp: GroupSpec['fcp'],
-  st: GroupSpec['st'],
-  credit = false,
-): GroupSpec => ({
-  tag,
-  codeTag,
-  own,
-  fcp,
-  st,
-  credit,
-  start: `<ICMS><${tag}><orig>`,
-  afterOrig: `</orig><${codeTag}>`,
-  afterCode: `</${codeTag}>`,
-  end: `</${tag}></ICMS>`,
-});
-
-/** CST → group (Regime Normal). */
-export const CST_GROUPS: Readonly<Record<string, GroupSpec>> = {
-  '00': G('ICMS00', 'CST', 'required', 'short', 'none'),
-  '10': G('ICMS10', 'CST', 'required', 'full', 'required'),
-  '20': G('ICMS20', 'CST', 'requiredReduced', 'full', 'none'),
-  '30': G('ICMS30', 'CST', 'none', 'none', 'required'),
-  '40': G('ICMS40', 'CST', 'none', 'none', 'none'),
-  '41': G('ICMS40', 'CST', 'none', 'none', 'none'),
-  '50': G('ICMS40', 'CST', 'none', 'none', 'none'),
-  '51': G('ICMS51', 'CST', 'optionalReducedFirst', 'full', 'none'),
-  '60': G('ICMS60', 'CST', 'none', 'none', 'none'),
-  '70': G('ICMS70', 'CST', 'requiredReduced', 'full', 'required'),
-  '90': G('ICMS90', 'CST', 'optionalReducedAfter', 'full', 'optional'),
-};
-
-/** CSOSN → group (Simples Nacional). */
-export const CSOSN_GROUPS: Readonly<Record<string, GroupSpec>> = {
-  '101': G('ICMSSN101', 'CSOSN', 'none', 'none', 'none', true),
-  '102': G('ICMSSN102', 'CSOSN', 'none', 'none', 'none'),
-  '103': G('ICMSSN102', 'CSOSN', 'none', 'none', 'none'),
-  '300': G('ICMSSN102', 'CSOSN', 'none', 'none', 'none'),
-  '400': G('ICMSSN102', 'CSOSN', 'none', 'none', 'none'),
-  '201': G('ICMSSN201', 'CSOSN', 'none', 'none', 'required', true),
-  '202': G('ICMSSN202', 'CSOSN', 'none', 'none', 'required'),
-  '203': G('ICMSSN202', 'CSOSN', 'none', 'none', 'required'),
-  '500': G('ICMSSN500', 'CSOSN', 'none', 'none', 'none'),
-  '900': G('ICMSSN900', 'CSOSN', 'optionalReducedAfter', 'none', 'optional'),
-};
-
-export interface IcmsInput {
-  readonly issues: IssueList;
-  /** ['itens', i, 'fiscal_result'] */
-  readonly fiscalPath: IssuePath;
-  /** Simples Nacional (CRT 1, 2, 4) uses CSOSN; Regime Normal (CRT 3) uses CST. */
-  readonly simples: boolean;
-  readonly fiscalCst: string | null | undefined;
-  readonly fiscalCsosn: string | null | undefined;
-  readonly orig: string;
-  readonly lines: TaxLines;
-  readonly totals: Totals;
-}
+export type { IcmsInput } from './icms-groups.js';
 
 /** A line given for a group without own ICMS may only carry zeros (it names the CST, nothing more). */
 function zeroOnly(issues: IssueList, line: TaxLine, group: string): void {
@@ -109,6 +30,7 @@ function zeroOnly(issues: IssueList, line: TaxLine, group: string): void {
 function ownBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
   const { issues, totals } = input;
   const reducedAllowed = spec.own !== 'required';
+  if (line.special && !spec.deferral) refuseDeferralFields(input, line, spec.tag);
   if (line.reduction && !reducedAllowed) {
     issues.add(
       [...line.path, 'base_calc_percent'],
@@ -128,8 +50,9 @@ function ownBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
     case 'requiredReduced':
       return `${modBC}<pRedBC>${line.reduction ?? '0.00'}</pRedBC>${tail}`;
     case 'optionalReducedFirst':
-      return `${modBC}${line.reduction ? `<pRedBC>${line.reduction}</pRedBC>` : ''}${tail}`;
+      return deferredOwnBlock(input, line, modBC, vBC, pICMS, vICMS);
     case 'optionalReducedAfter':
+    case 'requiredReducedAfter':
       return `${modBC}<vBC>${vBC}</vBC>${line.reduction ? `<pRedBC>${line.reduction}</pRedBC>` : ''}<pICMS>${pICMS}</pICMS><vICMS>${vICMS}</vICMS>`;
     default:
       return modBC + tail;
@@ -143,7 +66,12 @@ function fcpBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
   const pFCP = need(issues, line, line.fcpPercent, 'fcp_percent', spec.tag);
   const vFCP = need(issues, line, line.valor, 'valor', spec.tag);
   accumulate(totals.vFCP, line.valor);
-  return `${spec.fcp === 'full' ? `<vBCFCP>${vBCFCP}</vBCFCP>` : ''}<pFCP>${pFCP}</pFCP><vFCP>${vFCP}</vFCP>`;
+  let deferral = '';
+  if (line.special) {
+    if (spec.deferral) deferral = fcpDeferralBlock(input, line);
+    else refuseDeferralFields(input, line, spec.tag);
+  }
+  return `${spec.fcp === 'full' ? `<vBCFCP>${vBCFCP}</vBCFCP>` : ''}<pFCP>${pFCP}</pFCP><vFCP>${vFCP}</vFCP>${deferral}`;
 }
 
 function stBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
@@ -195,14 +123,39 @@ function chooseGroup(input: IcmsInput): GroupSpec | undefined {
     return undefined;
   }
   const spec = Object.hasOwn(table, code) ? table[code] : undefined;
-  if (!spec)
+  if (!spec) {
     issues.at(
       parent,
       field,
       'literal_error',
       `Input should be one of ${Object.keys(table).join(', ')}`,
     );
-  return spec;
+    return undefined;
+  }
+  return simples ? spec : (variant(input, code) ?? spec);
+}
+
+/** ICMSPart for CST 10/90 whose icms line names the partilha; ICMSST for CST 41/60 with repasse. */
+function variant(input: IcmsInput, code: string): GroupSpec | undefined {
+  const icms = input.lines.icms;
+  const partilha =
+    icms?.special && (given(icms.raw.uf_st) || given(icms.raw.operacao_propria_percent));
+  if (partilha && Object.hasOwn(PARTILHA_GROUPS, code)) return PARTILHA_GROUPS[code];
+  if (input.lines.more?.icms_st_destino && Object.hasOwn(REPASSE_GROUPS, code))
+    return REPASSE_GROUPS[code];
+  return undefined;
+}
+
+/** The icms line's partilha fields outside ICMSPart are a 422 on the field. */
+function refusePartilhaFields(issues: IssueList, line: TaxLine, group: string): void {
+  for (const field of ['uf_st', 'operacao_propria_percent'] as const)
+    if (given(line.raw[field]))
+      issues.at(
+        line.path,
+        field,
+        'tax_line_mismatch',
+        `${group} is not shared between states: ${field} belongs to ICMSPart (CST 10 or 90)`,
+      );
 }
 
 /** `<ICMS>…</ICMS>` for one item, adding its values to the item totals. */
@@ -215,14 +168,23 @@ export function renderIcms(input: IcmsInput): string {
     (spec.codeTag === 'CST' ? input.fiscalCst : input.fiscalCsosn) ??
     '';
   let body = spec.start + input.orig + spec.afterOrig + code + spec.afterCode;
+  if (spec.mono) body += monoBlock(input, code, spec.tag);
 
   const icms = lines.icms;
+  if (icms?.special) {
+    if (!spec.partilha) refusePartilhaFields(issues, icms, spec.tag);
+    if (spec.own === 'none') refuseDeferralFields(input, icms, spec.tag);
+  }
   let hasOwn = false;
   if (spec.own !== 'none') {
     if (icms) {
       body += ownBlock(input, icms, spec);
       hasOwn = true;
-    } else if (spec.own === 'required' || spec.own === 'requiredReduced') {
+    } else if (
+      spec.own === 'required' ||
+      spec.own === 'requiredReduced' ||
+      spec.own === 'requiredReducedAfter'
+    ) {
       issues.add(
         [...input.fiscalPath, 'tributos'],
         'tax_line_missing',
@@ -235,8 +197,10 @@ export function renderIcms(input: IcmsInput): string {
 
   const fcp = lines.fcp;
   if (fcp) {
-    if (spec.fcp === 'none') mismatch(issues, fcp, `${spec.tag} has no FCP fields`);
-    else if (spec.own === 'optionalReducedAfter' && !hasOwn)
+    if (spec.fcp === 'none') {
+      mismatch(issues, fcp, `${spec.tag} has no FCP fields`);
+      if (fcp.special) refuseDeferralFields(input, fcp, spec.tag);
+    } else if (spec.own === 'optionalReducedAfter' && !hasOwn)
       mismatch(issues, fcp, `${spec.tag} carries FCP only with an 'icms' line`);
     else body += fcpBlock(input, fcp, spec);
   }
@@ -268,5 +232,7 @@ export function renderIcms(input: IcmsInput): string {
         `${spec.tag} needs an 'icms' line (pCredSN, vCredICMSSN)`,
       );
   }
+  // The rarer blocks (desoneração, ST charged earlier, partilha, …) cost nothing when absent.
+  if (lines.more || spec.partilha) body += renderIcmsTail(input, spec);
   return body + spec.end;
 }

@@ -4,6 +4,9 @@ import type { IssuePath } from '../errors.js';
 import { checkDecimal, PERCENT } from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
 import { checkLiteral, checkText, given } from '../validate/text.js';
+import { ufInfo } from '../ufs.js';
+import { type ExitTime, renderExitTime } from './exit-time.js';
+import { renderReferences } from './nfref.js';
 
 /** Top-level request fields are reported at `[key]`. */
 const ROOT: IssuePath = [];
@@ -20,6 +23,13 @@ export interface IdeFragments {
   readonly tpNFCredito?: string;
   /** ide/gCompraGov/pRedutor, in a government purchase. */
   readonly pRedutor?: string;
+  /** ide/tpNF as written ('0' entrada, '1' saída), undefined when invalid. */
+  readonly tpNF: string | undefined;
+  /** ide/indPres and ide/indIntermed as written, undefined when absent or invalid. */
+  readonly indPres: string | undefined;
+  readonly indIntermed: string | undefined;
+  /** ide/dhSaiEnt, checked against dhEmi once that is known. */
+  readonly exitTime: ExitTime | undefined;
 }
 
 const DEBIT_TYPES = ['01', '02', '03', '04', '05', '06', '07'] as const;
@@ -70,10 +80,16 @@ function compraGov(
   };
 }
 
+/** uf_destino_tipo → idDest. */
+const ID_DEST = { interna: '1', interestadual: '2', exterior: '3' } as const;
+const UF_DESTINO_TIPOS = ['interna', 'interestadual', 'exterior'] as const;
+const TP_NF = ['0', '1'] as const;
+const IND_INTERMED = ['0', '1'] as const;
+
 /**
- * ide fields in layout order: natOp mod serie | nNF dhEmi | tpNF idDest cMunFG tpImp tpEmis | cDV |
- * tpAmb finNFe tpNFDebito? tpNFCredito? indFinal indPres procEmi verProc gCompraGov?. tpNF 1
- * (saída), tpImp 1 (DANFE retrato), procEmi 0 (the taxpayer's own application).
+ * ide fields in layout order: natOp mod serie | nNF dhEmi | dhSaiEnt? tpNF idDest cMunFG tpImp
+ * tpEmis | cDV | tpAmb finNFe tpNFDebito? tpNFCredito? indFinal indPres indIntermed? procEmi
+ * verProc NFref* gCompraGov?. tpImp 1 (DANFE retrato), procEmi 0 (the taxpayer's own application).
  */
 export function renderIdeFragments(issues: IssueList, r: NfeRequest, cMunFG: string): IdeFragments {
   const natOp = checkText(issues, ROOT, 'nat_op', r.nat_op ?? 'Venda', { min: 1, max: 60 });
@@ -88,12 +104,14 @@ export function renderIdeFragments(issues: IssueList, r: NfeRequest, cMunFG: str
     issues.add(['serie'], 'less_than_equal', 'serie should be at most 999 (TSerie)');
   }
   const idDest =
-    checkLiteral(issues, ROOT, 'uf_destino_tipo', r.uf_destino_tipo, [
-      'interna',
-      'interestadual',
-    ]) === 'interestadual'
-      ? '2'
-      : '1';
+    ID_DEST[
+      checkLiteral(issues, ROOT, 'uf_destino_tipo', r.uf_destino_tipo, UF_DESTINO_TIPOS) ??
+        'interna'
+    ];
+  const tpNF = checkLiteral(issues, ROOT, 'tp_nf', r.tp_nf ?? '1', TP_NF);
+  const exitTime = given(r.data_saida_entrada)
+    ? renderExitTime(issues, r.data_saida_entrada, ufInfo(r.emitente.address_state))
+    : undefined;
   const tpEmis =
     checkLiteral(issues, ROOT, 'tp_emis', r.tp_emis ?? '1', ['1', '2', '3', '4', '5', '6', '7']) ??
     '1';
@@ -128,21 +146,35 @@ export function renderIdeFragments(issues: IssueList, r: NfeRequest, cMunFG: str
     '5',
     '9',
   ]);
+  const indIntermed = given(r.ind_intermed)
+    ? checkLiteral(issues, ROOT, 'ind_intermed', r.ind_intermed, IND_INTERMED)
+    : undefined;
   const verProc = checkText(issues, ROOT, 'ver_proc', r.ver_proc, { min: 1, max: 20 });
+  const references = renderReferences(
+    issues,
+    r.documentos_referenciados,
+    finNFe ?? '1',
+    Array.isArray(r.itens) ? r.itens : [],
+  );
   return {
     beforeNumber: `<natOp>${escapeText(natOp ?? '')}</natOp><mod>55</mod><serie>${r.serie}</serie>`,
-    middle: `<tpNF>1</tpNF><idDest>${idDest}</idDest><cMunFG>${cMunFG}</cMunFG><tpImp>1</tpImp><tpEmis>${tpEmis}</tpEmis>`,
+    middle: `${exitTime?.xml ?? ''}<tpNF>${tpNF ?? ''}</tpNF><idDest>${idDest}</idDest><cMunFG>${cMunFG}</cMunFG><tpImp>1</tpImp><tpEmis>${tpEmis}</tpEmis>`,
     tail:
       `<tpAmb>${tpAmb}</tpAmb><finNFe>${finNFe ?? ''}</finNFe>` +
       (tpNFDebito ? `<tpNFDebito>${tpNFDebito}</tpNFDebito>` : '') +
       (tpNFCredito ? `<tpNFCredito>${tpNFCredito}</tpNFCredito>` : '') +
       `<indFinal>${indFinal ?? ''}</indFinal>` +
-      `<indPres>${indPres ?? ''}</indPres><procEmi>0</procEmi><verProc>${escapeText(verProc ?? '')}</verProc>` +
+      `<indPres>${indPres ?? ''}</indPres>${indIntermed ? `<indIntermed>${indIntermed}</indIntermed>` : ''}` +
+      `<procEmi>0</procEmi><verProc>${escapeText(verProc ?? '')}</verProc>${references}` +
       government.xml,
     tpEmis,
     finNFe: finNFe ?? '1',
     ...(tpNFDebito ? { tpNFDebito } : {}),
     ...(tpNFCredito ? { tpNFCredito } : {}),
     ...(government.pRedutor !== undefined ? { pRedutor: government.pRedutor } : {}),
+    tpNF,
+    indPres,
+    indIntermed,
+    exitTime,
   };
 }

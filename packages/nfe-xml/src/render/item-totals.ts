@@ -27,6 +27,28 @@ export const TOTAL_FIELDS = [
 ] as const;
 export type TotalField = (typeof TOTAL_FIELDS)[number];
 
+/**
+ * ICMSTot fields written only when some item fills them: the monophase fuel sums (quantities of up
+ * to 4 places, written rounded to 2) and vTotTrib.
+ */
+export const OPTIONAL_TOTAL_FIELDS = [
+  'qBCMono',
+  'vICMSMono',
+  'qBCMonoReten',
+  'vICMSMonoReten',
+  'qBCMonoRet',
+  'vICMSMonoRet',
+  'vTotTrib',
+] as const;
+/**
+ * Parts of vNF (and vItem) that are no ICMSTot field: vICMSDeson of the items with indDeduzDeson 1,
+ * PIS-ST and COFINS-ST of the items with indSomaPISST / indSomaCOFINSST 1.
+ */
+export const INVOICE_PARTS = ['vICMSDesonDeduzido', 'vPISSTSomado', 'vCOFINSSTSomado'] as const;
+/** Every running sum of a document. */
+export type SumField =
+  TotalField | (typeof OPTIONAL_TOTAL_FIELDS)[number] | (typeof INVOICE_PARTS)[number];
+
 const POINT = 46;
 const ZERO_CHAR = 48;
 /** 2^52: adding one more value (< 10^15 < 2^50 cents) keeps the Number sum below 2^53, exact. */
@@ -86,11 +108,13 @@ export class MoneySum {
   }
 }
 
-export type Totals = Record<TotalField, MoneySum>;
+export type Totals = Record<SumField, MoneySum>;
 
 export function emptyTotals(): Totals {
   const totals = {} as Totals;
   for (const field of TOTAL_FIELDS) totals[field] = new MoneySum();
+  for (const field of OPTIONAL_TOTAL_FIELDS) totals[field] = new MoneySum();
+  for (const field of INVOICE_PARTS) totals[field] = new MoneySum();
   return totals;
 }
 
@@ -105,8 +129,10 @@ export function accumulateExact(sum: MoneySum, value: Decimal): void {
 }
 
 /** The finished sums. */
-export function totalValues(totals: Totals): Record<TotalField, Decimal> {
-  const values = {} as Record<TotalField, Decimal>;
+export function totalValues(totals: Totals): Record<SumField, Decimal> {
+  const values = {} as Record<SumField, Decimal>;
   for (const field of TOTAL_FIELDS) values[field] = totals[field].value;
+  for (const field of OPTIONAL_TOTAL_FIELDS) values[field] = totals[field].value;
+  for (const field of INVOICE_PARTS) values[field] = totals[field].value;
   return values;
 }

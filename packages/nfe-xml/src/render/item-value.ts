@@ -1,12 +1,14 @@
 import { addDecimals, type Decimal, formatDecimal, subtractDecimals } from '../decimal.js';
 import type { RtcItemValues } from '../rtc/document.js';
-import type { TotalField, Totals } from './item-totals.js';
+import type { SumField, Totals } from './item-totals.js';
 
 /** The vItem parts (VB01-10) and the ICMSTot field each one is summed into. */
 const PARTS = [
   ['vProd', 'vProd'],
   ['vDesc', 'vDesc'],
+  ['vICMSDeson', 'vICMSDesonDeduzido'],
   ['vICMSST', 'vST'],
+  ['vICMSMonoReten', 'vICMSMonoReten'],
   ['vFCPST', 'vFCPST'],
   ['vFrete', 'vFrete'],
   ['vSeg', 'vSeg'],
@@ -14,7 +16,9 @@ const PARTS = [
   ['vII', 'vII'],
   ['vIPI', 'vIPI'],
   ['vIPIDevol', 'vIPIDevol'],
-] as const satisfies readonly (readonly [keyof RtcItemValues, TotalField])[];
+  ['vPISST', 'vPISSTSomado'],
+  ['vCOFINSST', 'vCOFINSSTSomado'],
+] as const satisfies readonly (readonly [keyof RtcItemValues, SumField])[];
 
 /** The running totals of the vItem parts, read before and after an item is rendered. */
 export interface PartsSnapshot {

@@ -3,12 +3,14 @@ import { layoutValue } from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
 import { checkLiteral } from '../validate/text.js';
 import { accumulate, type Totals } from './item-totals.js';
+import { byQuantity, quantityFieldsGiven } from './tax-quantity.js';
 import { mismatch, need, type TaxLine } from './tax-lines.js';
 
 const ALIQ: readonly string[] = ['01', '02'] as const;
+/** CST 03: taxed by quantity (PISQtde/COFINSQtde: qBCProd × vAliqProd). */
+const QTDE: readonly string[] = ['03'] as const;
 const NT: readonly string[] = ['04', '05', '06', '07', '08', '09'] as const;
-// PISOutr/COFINSOutr CSTs (leiauteNFe_v4.00.xsd). CST 03 (PISQtde, by quantity) has no place in
-// the tax-line table, so it is not accepted.
+// PISOutr/COFINSOutr CSTs (leiauteNFe_v4.00.xsd): by rate or by quantity.
 const OUTR = [
   '49',
   '50',
@@ -35,10 +37,11 @@ const OUTR = [
   '98',
   '99',
 ] as const;
-const CSTS: readonly string[] = [...ALIQ, ...NT, ...OUTR];
+const CSTS: readonly string[] = [...ALIQ, ...QTDE, ...NT, ...OUTR];
 /** The group of each accepted CST: one lookup instead of scanning the lists (twice per item). */
-const GROUP_OF_CST: ReadonlyMap<unknown, 'aliq' | 'nt' | 'outr'> = new Map([
+const GROUP_OF_CST: ReadonlyMap<unknown, 'aliq' | 'qtde' | 'nt' | 'outr'> = new Map([
   ...ALIQ.map((cst) => [cst, 'aliq'] as const),
+  ...QTDE.map((cst) => [cst, 'qtde'] as const),
   ...NT.map((cst) => [cst, 'nt'] as const),
   ...OUTR.map((cst) => [cst, 'outr'] as const),
 ]);
@@ -83,8 +86,8 @@ const MARKUP = {
 } as const;
 
 /**
- * `<PIS>` or `<COFINS>`: the Aliq group (CST 01, 02), NT (04–09) or Outr (49–99) with
- * vBC, pPIS/pCOFINS and vPIS/vCOFINS from the line.
+ * `<PIS>` or `<COFINS>`: the Aliq group (CST 01, 02), Qtde (03), NT (04–09) or Outr (49–99) with
+ * vBC, pPIS/pCOFINS (or, by quantity, qBCProd and vAliqProd) and vPIS/vCOFINS from the line.
  */
 export function renderPisCofins(
   issues: IssueList,
@@ -102,12 +105,45 @@ export function renderPisCofins(
   if (kind === 'nt') {
     if (line.valor !== undefined && signOf(layoutValue(line.valor)) !== 0)
       mismatch(issues, line, `${tax} CST ${cst} is not taxed (${tax}NT): valor must be 0`);
+    if (quantityFieldsGiven(line))
+      mismatch(
+        issues,
+        line,
+        `${tax} CST ${cst} is not taxed (${tax}NT): it has no qBCProd/vAliqProd`,
+      );
     return markup.ntBeforeCst + cst + markup.ntEnd;
   }
+  if (kind === 'qtde' || (kind === 'outr' && quantityFieldsGiven(line)))
+    return byQuantityGroup(issues, line, tax, kind === 'qtde' ? 'Qtde' : 'Outr', cst, totals);
+  if (kind === 'aliq' && quantityFieldsGiven(line))
+    mismatch(
+      issues,
+      line,
+      `${tax} CST ${cst} (${tax}Aliq) is taxed by rate: CST 03 and 49–99 may be taxed by quantity`,
+    );
   const group = kind === 'aliq' ? markup.aliq : markup.outr;
   const vBC = need(issues, line, line.baseCalc, 'base_calc', group.name);
   const rate = need(issues, line, line.aliquota, 'aliquota', group.name);
   const value = need(issues, line, line.valor, 'valor', group.name);
   accumulate(tax === 'PIS' ? totals.vPIS : totals.vCOFINS, line.valor);
   return `${group.beforeCst}${cst}${group.beforeBase}${vBC}${group.beforeRate}${rate}${group.beforeValue}${value}${group.end}`;
+}
+
+/** `<PISQtde>`/`<PISOutr>` (and the COFINS twins) by quantity: CST qBCProd vAliqProd vPIS. */
+function byQuantityGroup(
+  issues: IssueList,
+  line: TaxLine,
+  tax: 'PIS' | 'COFINS',
+  kind: 'Qtde' | 'Outr',
+  cst: string,
+  totals: Totals,
+): string {
+  const name = `${tax}${kind}`;
+  const { quantity, rate } = byQuantity(issues, line, name, 'aliquota');
+  const value = need(issues, line, line.valor, 'valor', name);
+  accumulate(tax === 'PIS' ? totals.vPIS : totals.vCOFINS, line.valor);
+  return (
+    `<${tax}><${name}><CST>${cst}</CST><qBCProd>${quantity}</qBCProd>` +
+    `<vAliqProd>${rate}</vAliqProd><v${tax}>${value}</v${tax}></${name}></${tax}>`
+  );
 }

@@ -11,8 +11,15 @@ import {
 import { CFOP, digits } from '../validate/digits.js';
 import type { IssueList } from '../validate/issues.js';
 import { checkPattern, checkText, given, type TextRule } from '../validate/text.js';
+import {
+  hasItemCharges,
+  includedInTotal,
+  PLAIN_CHARGES,
+  renderItemCharges,
+} from './item-charges.js';
 import { fiscalPath, itemPath } from './item-paths.js';
-import type { Totals } from './item-totals.js';
+import { MoneySum, type Totals } from './item-totals.js';
+import { type ProductGroupsContext, renderProductGroups } from './product-groups.js';
 import { productValue } from './product-value.js';
 import type { TaxLine } from './tax-lines.js';
 
@@ -25,6 +32,21 @@ const CBENEF = /^([!-ÿ]{8}|[!-ÿ]{10}|SEM CBENEF)$/;
 const CODE: TextRule = { min: 1, max: 60 };
 const DESCRIPTION: TextRule = { min: 1, max: 120 };
 const UNIT: TextRule = { min: 1, max: 6 };
+const EX_TIPI = digits(2, 3);
+
+/** What `<prod>` needs of the document. */
+export interface ProdContext extends ProductGroupsContext {
+  readonly totals: Totals;
+}
+
+/** `<prod>` and what the item's other parts need of it. */
+export interface RenderedProd {
+  readonly xml: string;
+  /** vProd as written ('' when the request's values could not give one). */
+  readonly vProd: string;
+  /** indTot 1: vProd counts in ICMSTot/vProd (and the item in vNFTot). */
+  readonly included: boolean;
+}
 
 /** GS1 check digit (weights 3,1 from the right); SEFAZ rejects a wrong one (611/612). */
 function gtinCheckDigitOk(gtin: string): boolean {
@@ -56,15 +78,16 @@ function checkGtin(
 
 /**
  * `<prod>`: cEAN/cEANTrib `SEM GTIN` without a GTIN; vProd = qCom × vUnCom rounded half-up to cents
- * (SEFAZ 629); qTrib/vUnTrib repeat qCom/vUnCom (same unit basis); indTot 1 (counts in vProd).
+ * (SEFAZ 629); qTrib/vUnTrib repeat qCom/vUnCom (same unit basis); the item's charges and indTot
+ * (default 1, counts in vProd); then its order, foreign-trade, batch and specific product groups.
  */
 export function renderProd(
-  issues: IssueList,
+  ctx: ProdContext,
   index: number,
   item: NfeItem,
   icmsLine: TaxLine | undefined,
-  totals: Totals,
-): string {
+): RenderedProd {
+  const { issues, totals } = ctx;
   const path = itemPath(index);
   const cProd = checkText(issues, path, 'codigo', item.codigo, CODE);
   const xProd = checkText(issues, path, 'descricao', item.descricao, DESCRIPTION);
@@ -112,16 +135,28 @@ export function renderProd(
     checkDecimal(issues, path, 'peso_bruto_kg', item.peso_bruto_kg, WEIGHT);
   if (given(item.peso_liquido_kg))
     checkDecimal(issues, path, 'peso_liquido_kg', item.peso_liquido_kg, WEIGHT);
+  const exTipi = given(item.ex_tipi)
+    ? checkPattern(issues, path, 'ex_tipi', item.ex_tipi, EX_TIPI, '2 or 3 digits (EXTIPI)')
+    : undefined;
+  // An item outside the total (indTot 0) sums its vProd apart: only its own vItem counts it.
+  const charged = hasItemCharges(item);
+  const included = charged ? includedInTotal(issues, path, item) : true;
   const vProd =
     quantity !== undefined && price !== undefined
-      ? (productValue(issues, path, quantity, price, totals) ?? '')
+      ? (productValue(issues, path, quantity, price, included ? totals.vProd : new MoneySum()) ??
+        '')
       : '';
-  return (
+  const charges = charged
+    ? renderItemCharges(issues, path, item, vProd, included, totals)
+    : PLAIN_CHARGES;
+  const groups = renderProductGroups(ctx, index, item, cfop, quantity);
+  const xml =
     `<prod><cProd>${escapeText(cProd ?? '')}</cProd><cEAN>${cean}</cEAN><xProd>${escapeText(xProd ?? '')}</xProd>` +
     `<NCM>${ncm ?? ''}</NCM>${cest ? `<CEST>${cest}</CEST>` : ''}${benef ? `<cBenef>${escapeText(benef)}</cBenef>` : ''}` +
+    `${exTipi ? `<EXTIPI>${exTipi}</EXTIPI>` : ''}` +
     `<CFOP>${cfop ?? ''}</CFOP><uCom>${escapeText(uCom ?? '')}</uCom><qCom>${quantity ?? ''}</qCom>` +
     `<vUnCom>${price ?? ''}</vUnCom><vProd>${vProd}</vProd><cEANTrib>${cean}</cEANTrib>` +
     `<uTrib>${escapeText(uTrib ?? '')}</uTrib><qTrib>${quantity ?? ''}</qTrib><vUnTrib>${price ?? ''}</vUnTrib>` +
-    `<indTot>1</indTot></prod>`
-  );
+    `${charges}${groups}</prod>`;
+  return { xml, vProd, included };
 }

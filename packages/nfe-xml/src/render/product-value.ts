@@ -7,7 +7,7 @@ import {
   MONEY,
 } from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
-import type { Totals } from './item-totals.js';
+import type { MoneySum } from './item-totals.js';
 
 const POINT = 46;
 const ZERO_CHAR = 48;
@@ -69,7 +69,8 @@ function centsText(cents: number): string {
 }
 
 /**
- * vProd = qCom × vUnCom rounded half up to cents (SEFAZ 629), added to the vProd total. Computed in
+ * vProd = qCom × vUnCom rounded half up to cents (SEFAZ 629), added to `sum` (the vProd total, or a
+ * sum of its own for an item outside it, indTot 0). Computed in
  * whole cents when that is exact — every realistic item — which spares the BigInt multiplication,
  * rounding and formatting; the exact decimal path takes the rest and reports a vProd beyond the layout.
  */
@@ -78,15 +79,15 @@ export function productValue(
   path: IssuePath,
   quantity: LayoutDecimal,
   price: LayoutDecimal,
-  totals: Totals,
+  sum: MoneySum,
 ): string | undefined {
   const cents = productCents(quantity, price);
   if (cents !== undefined) {
-    totals.vProd.addCents(cents);
+    sum.addCents(cents);
     return centsText(cents);
   }
   const product = roundDecimal(multiplyDecimals(layoutValue(quantity), layoutValue(price)), 2);
-  totals.vProd.addDecimal(product);
+  sum.addDecimal(product);
   return checkComputed(
     issues,
     [...path, 'valor_unitario'],

@@ -12,6 +12,12 @@ import {
 import type { IssueList } from '../validate/issues.js';
 import { given } from '../validate/text.js';
 import { taxLinePath } from './item-paths.js';
+import {
+  hasSpecialField,
+  MORE_TAX_DOMAINS,
+  type MoreTaxDomain,
+  refuseMisplacedFields,
+} from './more-tax-lines.js';
 
 /** The `tax_domain` vocabulary of decisions.md; anything else is a 422 on that line. `byDomain` follows this order. */
 export const TAX_DOMAINS = [
@@ -27,8 +33,11 @@ export const TAX_DOMAINS = [
   'ibs_uf',
   'ibs_mun',
   'is',
+  ...MORE_TAX_DOMAINS,
 ] as const;
 export type TaxDomain = (typeof TAX_DOMAINS)[number];
+/** Slots from here on hold the domains of MORE_TAX_DOMAINS. */
+const FIRST_MORE_SLOT = 12;
 /** A domain's position in TAX_DOMAINS. */
 const SLOT_OF_DOMAIN: ReadonlyMap<unknown, number> = new Map(
   TAX_DOMAINS.map((domain, slot) => [domain, slot]),
@@ -48,12 +57,23 @@ export interface TaxLine {
   readonly aliquotaSt: LayoutDecimal | undefined;
   readonly fcpPercent: LayoutDecimal | undefined;
   readonly mva: LayoutDecimal | undefined;
+  /** Whether the line has a field beyond base, rates and value (see more-tax-lines.ts). */
+  readonly special: boolean;
 }
 
-export type TaxLines = Record<TaxDomain, TaxLine | undefined>;
+type CoreTaxDomain = Exclude<TaxDomain, MoreTaxDomain>;
+/** The lines of an item by domain; `more` is set only when the item has a line of MORE_TAX_DOMAINS. */
+export type TaxLines = Record<CoreTaxDomain, TaxLine | undefined> & {
+  readonly more: MoreTaxLines | undefined;
+};
+/** The lines of MORE_TAX_DOMAINS an item has. */
+export type MoreTaxLines = Readonly<Partial<Record<MoreTaxDomain, TaxLine>>>;
 
 /** Names the lines gathered by position: slot i holds the line of TAX_DOMAINS[i]. */
-function byDomain(slots: readonly (TaxLine | undefined)[]): TaxLines {
+function byDomain(
+  slots: readonly (TaxLine | undefined)[],
+  more: MoreTaxLines | undefined,
+): TaxLines {
   return {
     icms: slots[0],
     icms_st: slots[1],
@@ -67,6 +87,7 @@ function byDomain(slots: readonly (TaxLine | undefined)[]): TaxLines {
     ibs_uf: slots[9],
     ibs_mun: slots[10],
     is: slots[11],
+    more,
   };
 }
 
@@ -128,6 +149,7 @@ export function readTaxLines(
     undefined,
     undefined,
   ];
+  let moreLines: Partial<Record<MoreTaxDomain, TaxLine>> | undefined;
   for (let index = 0; index < tributos.length; index++) {
     const raw = tributos[index] as NfeTributoLinha;
     const path = taxLinePath(item, index);
@@ -140,11 +162,14 @@ export function readTaxLines(
       );
       continue;
     }
-    if (slots[slot] !== undefined) {
+    const more = slot >= FIRST_MORE_SLOT ? (moreLines ??= {}) : undefined;
+    const domain = raw.tax_domain as MoreTaxDomain;
+    if ((more ? more[domain] : slots[slot]) !== undefined) {
       issues.add(path, 'tax_line_duplicate', `Item has more than one '${raw.tax_domain}' line`);
       continue;
     }
-    slots[slot] = {
+    const special = hasSpecialField(raw);
+    const line: TaxLine = {
       path,
       raw,
       baseCalc: checkDecimal(issues, path, 'base_calc', raw.base_calc, MONEY),
@@ -154,52 +179,13 @@ export function readTaxLines(
       aliquotaSt: optionalPercent(issues, path, 'aliquota_st', raw.aliquota_st),
       fcpPercent: optionalPercent(issues, path, 'fcp_percent', raw.fcp_percent),
       mva: optionalPercent(issues, path, 'mva', raw.mva),
+      special,
     };
-    if (slot < FIRST_RTC_SLOT) refuseRtcFields(issues, path, raw);
+    if (more) more[domain] = line;
+    else slots[slot] = line;
+    if (special) refuseMisplacedFields(issues, path, raw);
   }
-  return byDomain(slots);
-}
-
-/** Slots from here on hold the IBS/CBS/IS lines (reforma tributária). */
-const FIRST_RTC_SLOT = 8;
-
-/** The line fields only IBS/CBS/IS lines use. */
-export const RTC_FIELDS = [
-  'classificacao_tributaria',
-  'reducao_aliquota_percent',
-  'aliquota_efetiva',
-  'diferimento_percent',
-  'valor_diferido',
-  'valor_devolvido',
-  'aliquota_especifica',
-  'unidade_tributavel',
-  'quantidade_tributavel',
-] as const;
-
-/** A line of the ICMS/IPI/PIS/COFINS domains with a reforma-tributária field is a 422 on that field. */
-function refuseRtcFields(issues: IssueList, path: IssuePath, raw: NfeTributoLinha): void {
-  // Named reads first: a keyed read per field name (`raw[field]`) on every line of every item cost
-  // a tenth of a 990-item build; the loop runs only for a line that has one of them.
-  const any =
-    given(raw.classificacao_tributaria) ||
-    given(raw.reducao_aliquota_percent) ||
-    given(raw.aliquota_efetiva) ||
-    given(raw.diferimento_percent) ||
-    given(raw.valor_diferido) ||
-    given(raw.valor_devolvido) ||
-    given(raw.aliquota_especifica) ||
-    given(raw.unidade_tributavel) ||
-    given(raw.quantidade_tributavel);
-  if (!any) return;
-  for (const field of RTC_FIELDS) {
-    if (given(raw[field]))
-      issues.at(
-        path,
-        field,
-        'tax_line_mismatch',
-        `Tax line '${raw.tax_domain}' does not fit: ${field} belongs to the cbs, ibs_uf, ibs_mun and is lines`,
-      );
-  }
+  return byDomain(slots, moreLines);
 }
 
 /** Reports a line that has no place in the group chosen for the item (decisions.md: a 422 naming the line). */

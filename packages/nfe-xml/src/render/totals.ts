@@ -1,25 +1,31 @@
 import { addDecimals, type Decimal, subtractDecimals } from '../decimal.js';
 import { checkComputed, MONEY } from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
-import { TOTAL_FIELDS, type TotalField } from './item-totals.js';
+import { type SumField, TOTAL_FIELDS } from './item-totals.js';
+import { approximateTaxTotal, monophaseTotals } from './optional-totals.js';
 
-type Sums = Record<TotalField, Decimal>;
+type Sums = Record<SumField, Decimal>;
 
 /**
- * vNF = vProd − vDesc − vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol
- * (decisions.md; rejection 610). Emissor writes no vICMSDeson deduction (no desoneração groups).
+ * vNF = vProd − vDesc − vICMSDeson + vST + vFCPST + vICMSMonoReten + vFrete + vSeg + vOutro + vII
+ * + vIPI + vIPIDevol + vPIS-ST + vCOFINS-ST (decisions.md; rejection 610). Only the vICMSDeson of
+ * items with indDeduzDeson 1 is deducted (NT 2023.004), only the PIS-ST/COFINS-ST of items with
+ * indSomaPISST / indSomaCOFINSST 1 is added (NT 2020.005).
  */
 export function totalInvoice(t: Sums): Decimal {
-  let v = subtractDecimals(subtractDecimals(t.vProd, t.vDesc), t.vICMSDeson);
+  let v = subtractDecimals(subtractDecimals(t.vProd, t.vDesc), t.vICMSDesonDeduzido);
   for (const field of [
     'vST',
     'vFCPST',
+    'vICMSMonoReten',
     'vFrete',
     'vSeg',
     'vOutro',
     'vII',
     'vIPI',
     'vIPIDevol',
+    'vPISSTSomado',
+    'vCOFINSSTSomado',
   ] as const)
     v = addDecimals(v, t[field]);
   return v;
@@ -34,8 +40,10 @@ export function renderTotals(issues: IssueList, totals: Sums, vNF: Decimal, afte
   let body = '';
   for (const field of TOTAL_FIELDS) {
     body += `<${field}>${checkComputed(issues, ['itens'], totals[field], MONEY, `total ${field}`) ?? ''}</${field}>`;
+    if (field === 'vFCPSTRet') body += monophaseTotals(issues, totals);
     if (field === 'vOutro')
       body += `<vNF>${checkComputed(issues, ['itens'], vNF, MONEY, 'total vNF') ?? ''}</vNF>`;
   }
+  body += approximateTaxTotal(issues, totals);
   return `<total><ICMSTot>${body}</ICMSTot>${after}</total>`;
 }

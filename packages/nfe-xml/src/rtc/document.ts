@@ -159,6 +159,10 @@ export interface RtcItemValues {
   readonly vII?: XmlDecimal;
   readonly vIPI?: XmlDecimal;
   readonly vIPIDevol?: XmlDecimal;
+  /** PISST/vPIS, added only with indSomaPISST=1: give it only then. */
+  readonly vPISST?: XmlDecimal;
+  /** COFINSST/vCOFINS, added only with indSomaCOFINSST=1: give it only then. */
+  readonly vCOFINSST?: XmlDecimal;
 }
 
 /** The tax groups other than IS/IBSCBS an item carries (B25-80: forbidden on credit/debit notes). */

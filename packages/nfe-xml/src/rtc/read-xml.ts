@@ -256,6 +256,16 @@ function itemValues(det: Element): RtcItemValues {
     ...optional('vII', text(imposto, 'II/vII')),
     ...optional('vIPI', text(imposto, 'IPI/IPITrib/vIPI')),
     ...optional('vIPIDevol', text(det, 'impostoDevol/IPI/vIPIDevol')),
+    ...optional(
+      'vPISST',
+      text(imposto, 'PISST/indSomaPISST') === '1' ? text(imposto, 'PISST/vPIS') : undefined,
+    ),
+    ...optional(
+      'vCOFINSST',
+      text(imposto, 'COFINSST/indSomaCOFINSST') === '1'
+        ? text(imposto, 'COFINSST/vCOFINS')
+        : undefined,
+    ),
   };
 }
 

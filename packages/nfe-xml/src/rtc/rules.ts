@@ -263,6 +263,8 @@ export function itemTotal(values: NonNullable<RtcItem['values']>): Decimal {
     values.vII,
     values.vIPI,
     values.vIPIDevol,
+    values.vPISST,
+    values.vCOFINSST,
   ])
     total = addDecimals(total, value(part));
   return total;
@@ -286,7 +288,7 @@ function checkItemTotal(out: Violations, index: number, item: RtcItem, rtc: bool
       { rule: 'VB01-10', cStat: 1105 },
       index,
       'vItem',
-      `vItem ${show(value(item.vItem))} should be ${show(expected)} (vProd − vDesc − vICMSDeson + vICMSST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol; IBS/CBS/IS not added)`,
+      `vItem ${show(value(item.vItem))} should be ${show(expected)} (vProd − vDesc − vICMSDeson + vICMSST + vICMSMonoReten + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol + PIS-ST + COFINS-ST; IBS/CBS/IS not added)`,
     );
 }
 

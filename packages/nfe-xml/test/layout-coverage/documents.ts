@@ -4,6 +4,8 @@ import { item, line, PARAMS, request } from '../fixtures.js';
 import { consistentLines, normalItem, normalRequest, rtcLine } from '../rtc-fixtures.js';
 import { requestForCst, richItem, withGroups } from '../rtc-group-fixtures.js';
 import { CSOSN_SHAPES, CST_SHAPES, icmsLines } from '../tax-cases.js';
+import { taxCoverageRequests } from './taxes.js';
+import { headerTrailerCoverageDocuments } from './header-trailer.js';
 
 /*
  * The documents the layout-coverage report builds: between them, every field the API lets a caller
@@ -209,6 +211,7 @@ export function coverageDocuments(): { name: string; xml: string }[] {
     ['difal', difal(), PARAMS],
     ...named('ibs/cbs', reformaTributaria()),
     ...reformaExtras(),
+    ...taxCoverageRequests().map(([name, r]): Named => [name, r, PARAMS]),
   ];
   const documents: { name: string; xml: string }[] = [];
   for (const [name, r, params] of requests) {
@@ -218,5 +221,6 @@ export function coverageDocuments(): { name: string; xml: string }[] {
       throw new Error(`coverage document "${name}" is refused by the builder`, { cause: error });
     }
   }
+  documents.push(...headerTrailerCoverageDocuments());
   return documents;
 }

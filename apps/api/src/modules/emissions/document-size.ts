@@ -3,6 +3,7 @@ import { signNfe, type SigningCredentials } from '@emissor/signer';
 
 import { RequestValidationFailure } from '../../errors.js';
 import { LAST_NUMBER, type NumberableNfe } from './emission-job.js';
+import { asRequestValidationFailure } from './numberable-nfe.js';
 
 /** An unsigned NF-e with nothing in it but an Id as long as every NF-e's ("NFe" + the chave). */
 const EMPTY_NFE =
@@ -33,11 +34,17 @@ function signatureBytes(credentials: SigningCredentials): number {
 
 /**
  * `nfe` numbered for the largest size it can have: with a nine-digit number (the longest nNF; the
- * chave, cNF and dhEmi have fixed lengths). Signed, it is exactly as large as a document numbered
- * with nine digits, and at most 8 bytes larger than one with fewer.
+ * chave, cNF and dhEmi have fixed lengths, and so has infRespTec's hashCSRT). Signed, it is exactly
+ * as large as a document numbered with nine digits, and at most 8 bytes larger than one with fewer.
+ * Rendering with the emission's instant is also where the rules tying the request to dhEmi run
+ * (dhSaiEnt, rejections 504–506): they are 422s here, before a number is taken.
  */
 function renderedAtLongest(nfe: NumberableNfe, issuedAt: Date): string {
-  return nfe.render({ numero: LAST_NUMBER, codigoNumerico: ANY_CODIGO_NUMERICO, issuedAt }).xml;
+  try {
+    return nfe.render({ numero: LAST_NUMBER, codigoNumerico: ANY_CODIGO_NUMERICO, issuedAt }).xml;
+  } catch (error) {
+    throw asRequestValidationFailure(error);
+  }
 }
 
 const grouped = (n: number) => n.toLocaleString('en-US');

@@ -1,4 +1,4 @@
-import type { NfeRequest } from '@emissor/nfe-xml';
+import type { NfeRequest, ResponsavelTecnico } from '@emissor/nfe-xml';
 import { certificateValidityAt } from '@emissor/signer';
 import type { Kysely } from 'kysely';
 
@@ -23,6 +23,8 @@ export interface EmissionDeps {
   credentials: CredentialsCache;
   emissions: Emissions;
   clock: () => Date;
+  /** infRespTec of every document (RESP_TEC_*), when configured. */
+  responsavelTecnico?: ResponsavelTecnico;
 }
 
 export interface EmissionOutcome {
@@ -47,7 +49,7 @@ export async function emitDocument(
   idempotencyKey: string,
   request: EmissionRequest,
 ): Promise<EmissionOutcome> {
-  const nfe = prepareNumberableNfe(request, deps.clock());
+  const nfe = prepareNumberableNfe(request, deps.clock(), deps.responsavelTecnico);
   const fingerprints = emissionFingerprints(request);
   const facts = factsOf(request);
   return deps.emissions.door.pass(productId, idempotencyKey, () =>

@@ -14,6 +14,7 @@ import { emitDocument } from './emission.service.js';
 
 export function emissionsHandlers(ctx: AppContext) {
   const { db, credentials, emissions, finalStatus, clock } = ctx;
+  const responsavelTecnico = ctx.env.RESPONSAVEL_TECNICO;
   return initServer().router(contract.emissions, {
     emit: async ({ headers, body, req, res }) => {
       // A body the configured SEFAZ would refuse is bad input: no number is spent on it.
@@ -23,7 +24,7 @@ export function emissionsHandlers(ctx: AppContext) {
       // same JSON would otherwise stay reachable from `req` while the emission waits for its batch.
       (req as Request).body = undefined;
       const outcome = await emitDocument(
-        { db, credentials, emissions, clock },
+        { db, credentials, emissions, clock, ...(responsavelTecnico && { responsavelTecnico }) },
         productOf(req),
         headers['idempotency-key'],
         body,

@@ -62,10 +62,14 @@ export async function openSefazConnection(
 /** The project's local SEFAZ (homologação only), on a free loopback port. */
 export async function startLocalSefaz(env: Env, databaseUrl: string) {
   // Imported only here: production processes (SEFAZ=official/off) never load the simulator.
-  const { startSefazSimulator } = await import('@emissor/sefaz-simulator');
+  const { startSefazSimulator, csrtOfResponsavelTecnico } =
+    await import('@emissor/sefaz-simulator');
   return startSefazSimulator({
     databaseUrl,
     dataDir: join(env.EMISSOR_DATA_DIR, 'sefaz-simulator'),
     port: 0,
+    // The local SEFAZ knows the deployment's CSRT (RESP_TEC_CSRT*) as the state's register would,
+    // and checks each hashCSRT against it; the CSRT itself never leaves ResponsavelTecnico.
+    csrt: csrtOfResponsavelTecnico(env.RESPONSAVEL_TECNICO),
   });
 }

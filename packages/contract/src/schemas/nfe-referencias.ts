@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+import { fastObject } from '../fast-parse/fast-object.js';
+
+// The documents an NF-e refers to (ide/NFref). Each entry holds exactly one kind of reference;
+// check digits, the chave's parts and SEFAZ's rules are the NF-e builder's to check.
+
+const optionalString = () => z.string().nullable().optional();
+
+const paperNote = {
+  uf: z
+    .string()
+    .describe('The issuing state (two letters), written as its IBGE code (cUF). Example: "SP"'),
+  ano_mes: z.string().describe('AAMM: year and month of issue. Example: "2611"'),
+  serie: z.number().int().describe('serie, 0–999 (0 when the note has none). Example: 1'),
+  numero: z.number().int().describe('nNF, 1–999999999. Example: 1234'),
+};
+
+const NotaModelo1Schema = fastObject(
+  z.strictObject({
+    ...paperNote,
+    cnpj: z.string().describe("refNF/CNPJ: the issuer's CNPJ (check digits verified, SEFAZ 548)"),
+    modelo: z
+      .string()
+      .default('01')
+      .describe('refNF/mod: "01" model 1/1A (default) or "02" model 2'),
+  }),
+).describe('refNF: a paper nota fiscal of model 1/1A or 2');
+
+const NotaProdutorSchema = fastObject(
+  z.strictObject({
+    ...paperNote,
+    cnpj: optionalString().describe(
+      "refNFP/CNPJ: the producer's CNPJ (check digits verified, SEFAZ 549); give cnpj or cpf",
+    ),
+    cpf: optionalString().describe(
+      "refNFP/CPF: the producer's CPF (check digits verified, SEFAZ 550); give cnpj or cpf",
+    ),
+    ie: z.string().describe("refNFP/IE: the producer's IE, 2–14 digits or ISENTO"),
+    modelo: z
+      .string()
+      .default('04')
+      .describe('refNFP/mod: "04" nota fiscal de produtor (default) or "01" NF avulsa'),
+  }),
+).describe("refNFP: a rural producer's nota fiscal");
+
+const CupomFiscalSchema = fastObject(
+  z.strictObject({
+    modelo: z.string().describe('refECF/mod: "2B" cash register, "2C" PDV, "2D" ECF'),
+    numero_ecf: z
+      .string()
+      .describe('refECF/nECF: the ECF\'s order number, 1–3 digits. Example: "1"'),
+    coo: z.string().describe('refECF/nCOO: the operation counter, 1–6 digits. Example: "123456"'),
+  }),
+).describe('refECF: a cupom fiscal');
+
+export const DocumentoReferenciadoSchema = fastObject(
+  z.strictObject({
+    chave_acesso: optionalString().describe(
+      'refNFe: the chave of an NF-e (55) or NFC-e (65), 44 digits: a state\'s cUF, a real month, the issuer\'s CNPJ with its check digits, a number above 0 and a right check digit (SEFAZ 547, 679). Example: "35261111222333000181550010000000051123456783"',
+    ),
+    chave_cte: optionalString().describe(
+      'refCTe: the chave of a CT-e (model 57), 44 digits (SEFAZ 552, 683)',
+    ),
+    nota_modelo_1: NotaModelo1Schema.nullable().optional(),
+    produtor_rural: NotaProdutorSchema.nullable().optional(),
+    cupom_fiscal: CupomFiscalSchema.nullable().optional(),
+  }),
+).describe(
+  'ide/NFref: one referenced document, by exactly one of chave_acesso, chave_cte, nota_modelo_1, produtor_rural, cupom_fiscal. The same document twice is refused (SEFAZ 680–684)',
+);
+
+export const DocumentosReferenciadosField = z
+  .array(DocumentoReferenciadoSchema)
+  .max(500)
+  .nullable()
+  .optional()
+  .describe(
+    'ide/NFref: the documents this NF-e refers to, up to 500. Required for fin_nfe 2 (complementar), 3 (ajuste) and 4 (devolução), except a return whose items carry CFOP 1201, 1202, 1410, 1411, 5921 or 6921 (SEFAZ 321). Example: [{"chave_acesso": "35261111222333000181550010000000051123456783"}]',
+  );
