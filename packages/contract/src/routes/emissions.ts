@@ -4,6 +4,7 @@ import { FiscalDocumentReadSchema } from '../schemas/documents.js';
 import { EmissaoRequestSchema, EmissionHeadersSchema } from '../schemas/emissions.js';
 import { DOCUMENT_EXAMPLE, EMISSION_EXAMPLE, PROCESSING_DOCUMENT_EXAMPLE } from '../examples.js';
 import { TRANSPORT_BILLING_EMISSION_EXAMPLE } from '../examples-transport-billing.js';
+import { RETURN_EMISSION_EXAMPLE } from '../examples-return.js';
 import { ITEM_GROUPS_EMISSION_EXAMPLE } from '../examples-item-groups.js';
 import { TAX_GROUPS_EMISSION_EXAMPLE } from '../examples-tax-groups.js';
 import {
@@ -41,6 +42,21 @@ export const emissionsRouter = c.router({
         summary: 'A bakery (Regime Normal, SP) sells two loaves to a person, paid by PIX',
         value: EMISSION_EXAMPLE,
       },
+      devolução: {
+        summary:
+          "Maria returns those loaves: the bakery issues the return (fin_nfe 4, tp_nf 0, CFOP 1202, tpag 90) referencing the sale. The chave_acesso stands for the sale's (the 201 example's): send the one your sale's emission returned",
+        value: RETURN_EMISSION_EXAMPLE,
+      },
+      'venda a prazo com transporte': {
+        summary:
+          'A sale on credit to a supermarket: 40 loaves with a discount and freight, shipped by a carrier, paid by boleto in two duplicatas',
+        value: TRANSPORT_BILLING_EMISSION_EXAMPLE,
+      },
+      'venda em marketplace': {
+        summary:
+          'The bakery sells on a marketplace (ind_intermed 1, the intermediary in infIntermed), delivered to another address, referencing an earlier note',
+        value: MARKETPLACE_EMISSION_EXAMPLE,
+      },
       'venda com desconto, frete e lote': {
         summary:
           "The same loaves from a batch, with a discount and freight, against the buyer's purchase order",
@@ -50,16 +66,6 @@ export const emissionsRouter = c.router({
         summary:
           'The bread and a soft drink whose ICMS-ST the industry charged earlier (CST 60), with the approximate tax burden (vTotTrib)',
         value: TAX_GROUPS_EMISSION_EXAMPLE,
-      },
-      'venda a prazo com transporte': {
-        summary:
-          'The same sale to a company on credit: a carrier and its truck, an invoice in two instalments, boleto and card',
-        value: TRANSPORT_BILLING_EMISSION_EXAMPLE,
-      },
-      'venda em marketplace': {
-        summary:
-          'The bakery sells on a marketplace (ind_intermed 1), delivered to another address, referencing an earlier note',
-        value: MARKETPLACE_EMISSION_EXAMPLE,
       },
       exportação: {
         summary: 'An export to a buyer in the United States (uf_destino_tipo exterior, CFOP 7102)',
