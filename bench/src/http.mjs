@@ -228,6 +228,12 @@ export async function runHttp(stack, { quick, log }) {
     `http: 990 items end to end: p50 ${big990.p50.toFixed(1)} ms p99 ${big990.p99.toFixed(1)} ms over ${big990.n} runs (${JSON.stringify(statuses)})`,
   );
 
+  const loadedSale = await loadedSaleLatency(stack, quick);
+  if (loadedSale)
+    log(
+      `http: the loaded sale example end to end: p50 ${loadedSale.p50.toFixed(1)} ms p99 ${loadedSale.p99.toFixed(1)} ms over ${loadedSale.n} runs (${JSON.stringify(loadedSale.statuses)})`,
+    );
+
   const { rows } = await stack.sql.query('select count(*)::int as n from documents');
   return {
     part: 'http',
@@ -239,7 +245,43 @@ export async function runHttp(stack, { quick, log }) {
     runs,
     atRate,
     big990,
+    loadedSale,
     maxRssMiB: Math.max(...runs.map((r) => r.maxRssMiB), big990.maxRssMiB),
     documentsStored: rows[0].n,
   };
+}
+
+/**
+ * The sale on credit of /docs (discount, freight, a carrier with volumes, a fatura in duplicatas,
+ * boleto) posted one at a time as the bench's branch: what a fully loaded NF-e costs end to end.
+ * Undefined when the contract has no such example (an older build).
+ */
+async function loadedSaleLatency(stack, quick) {
+  const { bodyExamples, contract } = await import('@emissor/contract');
+  const example = bodyExamples?.(contract.emissions.emit.body)?.['venda a prazo com transporte'];
+  if (!example) return undefined;
+  const body = JSON.stringify({
+    ...example.value,
+    ...branchRefs(1),
+    serie: 1,
+    emitente: { ...example.value.emitente, cnpj: EMITTER_CNPJ },
+  });
+  const samples = [];
+  const statuses = {};
+  for (let i = 0; i < (quick ? 20 : 200) + 5; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${stack.api.url}/v1/emissoes`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': stack.product.api_key,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
+      body,
+    });
+    await res.arrayBuffer();
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    if (i >= 5) samples.push(performance.now() - t0); // five warm-up runs
+  }
+  return { ...summarize(samples), bodyBytes: Buffer.byteLength(body), statuses };
 }

@@ -78,6 +78,28 @@ async function loadBuilder() {
 
 const xmlOf = (built) => (typeof built === 'string' ? built : built.xml);
 
+/**
+ * Build + sign of each emission example the contract serves in /docs, parsed as the API parses a
+ * body; empty when the contract has no examples to read (an older build).
+ */
+async function measureExamples(signNfe, credentials, timing) {
+  const { bodyExamples, contract, EmissaoRequestSchema } = await import('@emissor/contract');
+  const { buildNfe } = await import('@emissor/nfe-xml');
+  const examples = bodyExamples?.(contract.emissions.emit.body) ?? {};
+  // Issued now: the examples' dates (due dates, batches) are checked against the day of issue.
+  const params = { numero: 1, codigoNumerico: '40718293', issuedAt: new Date() };
+  return Object.entries(examples).map(([name, { value }]) => {
+    const input = EmissaoRequestSchema.parse(value);
+    const build = () => buildNfe({ ...input, ...params }).xml;
+    return {
+      name,
+      items: input.itens.length,
+      bytes: Buffer.byteLength(build()),
+      buildSign: measureSync(() => signNfe(build(), credentials), timing),
+    };
+  });
+}
+
 /** renderDanfe of @emissor/danfe, or null when it does not load (not built). */
 async function loadDanfe(log) {
   try {
@@ -320,6 +342,14 @@ export async function runLibrary({ quick, log }) {
       log(`library: buildNfe of 990 items with six tax lines each: ${fmtMs(heavyBuild.mean)} ms`);
     }
 
+    // Whole documents: every emission example of the OpenAPI document (a sale on credit with a
+    // carrier and duplicatas, a devolução, a marketplace sale, an export, ...), build + sign.
+    const loaded = builder.build ? await measureExamples(signNfe, credentials, timing) : [];
+    for (const row of loaded)
+      log(
+        `library: example "${row.name}" (${row.bytes} bytes): build+sign ${fmtMs(row.buildSign.mean)} ms`,
+      );
+
     // The floor: one RSA-2048 PKCS#1 v1.5 signature over SHA-1 (what every signer must do once).
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const payload = Buffer.alloc(600, 'a'); // about the size of a canonical SignedInfo
@@ -339,6 +369,7 @@ export async function runLibrary({ quick, log }) {
       })),
       rows,
       heavyBuild,
+      loaded,
       floor,
     };
   } finally {
@@ -381,6 +412,24 @@ export function renderLibrary(r) {
   out.push(
     `Floor: node:crypto RSA-2048 PKCS#1 v1.5/SHA-1 sign: ${fmtMs(r.floor.mean)} ms/op = ${fmtRate(r.floor.opsPerSec)} signatures/s (one core).`,
   );
+  if (r.loaded?.length) {
+    out.push('');
+    out.push(
+      'Whole documents, the emission examples of `/docs` (every group they fill), build+sign:',
+    );
+    out.push('');
+    out.push(
+      table(
+        ['example', 'items', 'XML bytes', 'build+sign ms/op'],
+        r.loaded.map((d) => [
+          d.name,
+          d.items,
+          d.bytes.toLocaleString('en-US'),
+          fmtMs(d.buildSign.mean),
+        ]),
+      ),
+    );
+  }
   out.push('');
   out.push(
     `XML: ${r.xmlSource}. Peers sign exactly the same string; each peer's first output was checked with @emissor/signer's verifyNfe:`,

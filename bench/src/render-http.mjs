@@ -87,6 +87,13 @@ export function renderHttp(r) {
     `One 990-item emission end to end (${r.big990.bodyBytes.toLocaleString('en-US')}-byte request, sequential, ${r.big990.n} runs after 2 warm-ups): ` +
       `p50 **${fmtMs(r.big990.p50)} ms**, p99 ${fmtMs(r.big990.p99)} ms, min ${fmtMs(r.big990.min)} ms; statuses ${JSON.stringify(r.big990.statuses)}.`,
     '',
+    ...(r.loadedSale
+      ? [
+          `The sale on credit of /docs end to end (discount, freight, a carrier with volumes, duplicatas; ${r.loadedSale.bodyBytes.toLocaleString('en-US')}-byte request, sequential, ${r.loadedSale.n} runs): ` +
+            `p50 **${fmtMs(r.loadedSale.p50)} ms**, p99 ${fmtMs(r.loadedSale.p99)} ms; statuses ${JSON.stringify(r.loadedSale.statuses)}.`,
+          '',
+        ]
+      : []),
     `API RSS (VmRSS of the API process${r.workers > 1 ? ' and its workers' : ''}, sampled every 100 ms): max **${r.maxRssMiB.toFixed(0)} MiB**. ` +
       `API_WORKERS=${r.workers}, SIGNING_THREADS=${r.signingThreads ?? 1}, LOG_LEVEL=${r.apiLogLevel} (logs written to a discarded stdout). Documents stored after the run: ${r.documentsStored.toLocaleString('en-US')}.`,
   ];
