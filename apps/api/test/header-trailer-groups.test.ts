@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { modulo11CheckDigit } from '@emissor/nfe-xml';
 import { sharedDir, validateNfeXml } from '@emissor/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -307,11 +308,11 @@ describe('each kind of bad input is a 422 naming the field, and changes nothing'
 
   const cases: [string, (b: any) => void, (string | number)[], string, string?][] = [
     [
-      '321: fin_nfe 2 without references',
+      '254: fin_nfe 2 without references',
       (b) => ((b.fin_nfe = '2'), (b.documentos_referenciados = null)),
       ['documentos_referenciados'],
       'nfe_rule',
-      '321',
+      '254',
     ],
     [
       '547: a referenced chave with a wrong check digit',
@@ -323,8 +324,7 @@ describe('each kind of bad input is a 422 naming the field, and changes nothing'
     [
       '679: a referenced chave of model 57',
       (b) =>
-        (b.documentos_referenciados[0].chave_acesso =
-          '35261111222333000181570010000000051123456784'),
+        (b.documentos_referenciados[0].chave_acesso = `3526111122233300018157001000000005112345678${modulo11CheckDigit('3526111122233300018157001000000005112345678')}`),
       ['documentos_referenciados', 0, 'chave_acesso'],
       'nfe_rule',
       '679',
@@ -364,10 +364,11 @@ describe('each kind of bad input is a 422 naming the field, and changes nothing'
       '440',
     ],
     [
-      'intermediador with ind_intermed 0',
+      '439: intermediador with ind_intermed 0',
       (b) => (b.ind_intermed = '0'),
       ['intermediador'],
-      'intermediador_without_ind_intermed',
+      'nfe_rule',
+      '439',
     ],
     [
       '323: an authorised CNPJ with wrong check digits',

@@ -17,12 +17,14 @@ export { ufInfo } from './ufs.js';
 export { localDateTime } from './datetime.js';
 export { escapeText } from './xml-escape.js';
 export { HOMOLOGACAO_DEST_NAME } from './render/dest.js';
+export { CARD_BRANDS } from './render/card.js';
 export { ResponsavelTecnico } from './responsavel-tecnico.js';
 export type { NfeResponsavelTecnicoInput } from './responsavel-tecnico.js';
 export type * from './types-references.js';
 export type * from './types-tax-lines.js';
 export type * from './types-parties.js';
 export type * from './types-additional.js';
+export type * from './types-product-details.js';
 
 export type { ChaveParts } from './chave.js';
 export type { IssuePath, NfeIssue } from './errors.js';

@@ -5,7 +5,9 @@ import { type RenderedDest, renderDest } from './render/dest.js';
 import { renderClosingGroups, renderHeaderGroups } from './render/document-groups.js';
 import { renderDet, type RtcCollector } from './render/det.js';
 import { renderEmit } from './render/emit.js';
+import { exitTimeRule } from './render/exit-time.js';
 import { renderIdeFragments } from './render/ide.js';
+import { checkDocumentWideRules } from './render/item-and-delivery-rules.js';
 import { emptyTotals, totalValues } from './render/item-totals.js';
 import { renderCobr } from './render/cobr.js';
 import { renderPag } from './render/pag.js';
@@ -26,13 +28,14 @@ export const MAX_ITEMS = 990;
 
 export interface PrepareOptions {
   /**
-   * What the IBS/CBS/IS rules need beyond the request: `year` (of dhEmi) turns on the test-year
-   * rate checks (2026: IBS UF 0.10 %, IBS Mun 0 %, CBS 0.90 %; 2027–2028: IBS 0.05 % + 0.05 %);
-   * `requireIbsCbs` turns on UB12-10 (every item carries IBSCBS). Both off by default.
+   * What the IBS/CBS/IS rules need beyond the request: `atIssue` checks the rules of the year and
+   * month of issue (the test-year rates — 2026: IBS UF 0.10 %, IBS Mun 0 %, CBS 0.90 %; 2027–2028:
+   * IBS 0.05 % + 0.05 % —, competApur…) against dhEmi's when the document is rendered for its
+   * instant; `year` and `period` instead fix them now; `requireIbsCbs` turns on UB12-10 (every
+   * item carries IBSCBS). All off by default. The other rules that compare the request with the
+   * date of issue (due dates, batches, dhSaiEnt, referenced notes) always run at `render`.
    */
-  readonly ibsCbs?: RtcCheckOptions;
-  /** The issue date (YYYY-MM-DD in the emitter's state): turns on the due-date rules of `cobranca`. */
-  readonly issueDate?: string;
+  readonly ibsCbs?: RtcCheckOptions & { readonly atIssue?: boolean };
   /** Written as infRespTec in every document (its hashCSRT at `render`, from the chave). */
   readonly responsavelTecnico?: ResponsavelTecnico;
 }
@@ -54,6 +57,8 @@ export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): P
   const info = ufInfo(uf);
   const cMunFG = request.emitente.address_city_ibge_code;
   const ide = renderIdeFragments(issues, request, cMunFG);
+  checkDocumentWideRules(issues, request, ide, info);
+  if (ide.exitTime) issues.onIssue(exitTimeRule(ide.exitTime.instant, ide.tpNF === '1'));
 
   let dest = '';
   let recipient: RenderedDest | undefined;
@@ -83,7 +88,7 @@ export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): P
     totals,
     onlyIbsCbs: ide.finNFe === '5' || ide.finNFe === '6',
     finNFe: ide.finNFe,
-    ...(options.issueDate !== undefined ? { issueDate: options.issueDate } : {}),
+    emitterPlace: { uf, city: cMunFG },
     references: request.documentos_referenciados,
     hasDelivery: given(request.entrega),
     suframa: given(request.destinatario?.inscricao_suframa),
@@ -111,6 +116,7 @@ export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): P
           ...(ide.pRedutor !== undefined ? { pRedutor: ide.pRedutor } : {}),
         },
         options.ibsCbs,
+        options.ibsCbs?.atIssue === true,
       )
     : '';
   const total = renderTotals(issues, sums, vNF, rtcTotals);
@@ -118,8 +124,9 @@ export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): P
     emitterCnpj: request.emitente.cnpj,
     ...(given(request.destinatario) ? { recipient: partyId(request.destinatario) } : {}),
     interstate: request.uf_destino_tipo === 'interestadual',
+    outgoing: ide.tpNF !== '0',
   });
-  const cobr = renderCobr(issues, request.cobranca, options);
+  const cobr = renderCobr(issues, request.cobranca);
   const pag = renderPag(issues, request, { vNF, finNFe: ide.finNFe });
 
   const closing = renderClosingGroups(issues, request, ide);
@@ -141,7 +148,7 @@ export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): P
       ideMiddle: ide.middle,
       ideTail: ide.tail,
       body: body.finish(),
-      ...(ide.exitTime ? { exit: { instant: ide.exitTime.instant, saida: ide.tpNF === '1' } } : {}),
+      ...(issues.datedRules.length > 0 ? { dated: issues.datedRules } : {}),
       ...(options.responsavelTecnico ? { respTec: options.responsavelTecnico } : {}),
     },
     formatDecimal(vNF, 2),

@@ -1,7 +1,7 @@
 import { chaveAcesso, isValidCodigoNumerico } from './chave.js';
+import { type DatedRule, datedIssues, issueDay } from './dated-rules.js';
 import { localDateTime } from './datetime.js';
 import { NfeValidationError, type NfeIssue } from './errors.js';
-import { exitTimeIssues } from './render/exit-time.js';
 import type { ResponsavelTecnico } from './responsavel-tecnico.js';
 import type { NfeRenderParams } from './types.js';
 import { ufInfo } from './ufs.js';
@@ -27,8 +27,11 @@ export interface NfeFragments {
   readonly ideTail: string;
   /** emit, dest, det…, total, transp, pag: everything after `</ide>` up to `</infNFe>`. */
   readonly body: string;
-  /** dhSaiEnt's instant and whether the goods leave (tpNF 1), checked against dhEmi. */
-  readonly exit?: { readonly instant: number; readonly saida: boolean };
+  /**
+   * The rules that compare the request with the date of issue (dhSaiEnt, due dates, batches, the
+   * years of referenced notes, the IBS/CBS rates of the year…), run for each instant rendered.
+   */
+  readonly dated?: readonly DatedRule[];
   /** infRespTec, closing the document: its hashCSRT needs the chave. */
   readonly respTec?: ResponsavelTecnico;
 }
@@ -55,8 +58,11 @@ export class PreparedNfe {
    * offset, the chave (also `infNFe/@Id` and `cDV`). The result is the `NFe` element in canonical
    * form (C14N 1.0: no declaration, no whitespace between tags, `Id` before `versao`), ready to
    * sign. Throws `NfeValidationError` for a number, cNF or instant out of the layout's range, and
-   * for an instant too far from `data_saida_entrada` (rejections 504–506): a caller that numbers
-   * under a lock renders once with its instant before taking a number.
+   * for the rules that compare the request with the date of issue in the emitter's state (a
+   * `data_saida_entrada` too far from it, 504–506; a duplicata due before it, 900; a batch made
+   * after it, 877; …): a caller that numbers under a lock renders once with its instant before
+   * taking a number, and a request prepared on one day and issued on the next is judged by the
+   * day it is issued.
    */
   render(params: NfeRenderParams): { xml: string; chave: string } {
     return renderFragments(this.#fragments, params);
@@ -80,20 +86,21 @@ function checkParams(prepared: NfeFragments, params: NfeRenderParams): NfeIssue[
         'cNF should be 8 digits, differ from nNF and not be a trivial sequence (NT 2019.001)',
     });
   }
-  const year =
-    issuedAt instanceof Date && ufInfo(prepared.uf)
-      ? localDateTime(issuedAt, ufInfo(prepared.uf) ?? { cUF: '', utcOffset: '-03:00' }).year
-      : NaN;
+  const uf = ufInfo(prepared.uf);
+  const day =
+    issuedAt instanceof Date && !Number.isNaN(issuedAt.getTime()) && uf
+      ? issueDay(issuedAt, uf)
+      : undefined;
   // TDateTimeUTC only admits years 2000–2099.
-  if (!(year >= 2000 && year <= 2099)) {
+  if (!day || day.year < 2000 || day.year > 2099) {
     issues.push({
       path: ['issuedAt'],
       type: 'datetime_out_of_range',
       message: 'issuedAt should be a valid instant in the years 2000–2099',
     });
+  } else if (prepared.dated) {
+    issues.push(...datedIssues(prepared.dated, day));
   }
-  if (prepared.exit && issuedAt instanceof Date && !Number.isNaN(issuedAt.getTime()))
-    issues.push(...exitTimeIssues(prepared.exit.instant, prepared.exit.saida, issuedAt.getTime()));
   return issues;
 }
 

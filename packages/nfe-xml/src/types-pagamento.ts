@@ -10,4 +10,8 @@ export interface NfeCartao {
   bandeira?: string | null;
   /** cAut: the authorisation code, 1–128 characters. */
   autorizacao?: string | null;
+  /** CNPJReceb: the CNPJ of who receives the payment. */
+  cnpj_recebedor?: string | null;
+  /** idTermPag: the payment terminal, 1–40 characters. */
+  id_terminal?: string | null;
 }

@@ -50,6 +50,8 @@ export interface NfeDocumentoReferenciado {
   chave_acesso?: string | null;
   /** refCTe: the chave of a CT-e (model 57), 44 digits. */
   chave_cte?: string | null;
+  /** refNFeSig: an NF-e's chave with its cNF (positions 36–43) zeroed, keeping it confidential. */
+  chave_acesso_sigilosa?: string | null;
   nota_modelo_1?: NfeNotaModelo1 | null;
   produtor_rural?: NfeNotaProdutor | null;
   cupom_fiscal?: NfeCupomFiscal | null;

@@ -16,9 +16,20 @@ import type {
   NfeVeiculo,
 } from './types-item.js';
 import type { NfeCartao } from './types-pagamento.js';
+import type {
+  NfeArma,
+  NfeCreditoPresumidoIcms,
+  NfeEmbalagem,
+  NfeItemReferenciado,
+} from './types-product-details.js';
 import type { NfeAutorizadoXml, NfeIntermediador, NfeLocal } from './types-parties.js';
 import type { NfeDocumentoReferenciado } from './types-references.js';
-import type { NfeCompra, NfeExportacao, NfeInformacoesAdicionais } from './types-additional.js';
+import type {
+  NfeCompra,
+  NfeExportacao,
+  NfeInformacoesAdicionais,
+  NfeObservacao,
+} from './types-additional.js';
 import type { NfeTransporte } from './types-transporte.js';
 import type { NfeTributoLinhaGrupos } from './types-tax-lines.js';
 
@@ -73,6 +84,8 @@ export interface NfeDestinatario {
   address_country_code?: string | null;
   /** enderDest/xPais. */
   address_country?: string | null;
+  /** enderDest/fone: 6–14 digits (needs the address). */
+  fone?: string | null;
 }
 
 /** One tax line computed by the caller's tax engine; `tax_domain` picks its place (decisions.md table). */
@@ -154,6 +167,8 @@ export interface NfeValoresPorEsfera {
  * still give the item's CST and cClassTrib. Each key is one group of TTribNFe.
  */
 export interface NfeIbsCbsGrupos {
+  /** IBSCBS/indDoacao: `1` when the operation is a donation. */
+  doacao?: string | null;
   /** gIBSCBSMono (CST 620). vTotIBSMonoItem/vTotCBSMonoItem are computed. */
   monofasia?: {
     padrao?: NfeMonofasiaQuantidade | null;
@@ -257,6 +272,36 @@ export interface NfeItem {
   veiculo?: NfeVeiculo | null;
   /** det/impostoDevol (finNFe 4). */
   devolucao?: NfeDevolucao | null;
+  /** prod/cBarra: a barcode other than a GTIN, 3–30 characters. */
+  codigo_barras?: string | null;
+  /** prod/cBarraTrib: the taxable unit's barcode other than a GTIN, 3–30 characters. */
+  codigo_barras_tributavel?: string | null;
+  /** prod/NVE: up to 8 codes of two letters and four digits. */
+  nve?: string[] | null;
+  /** prod/indEscala: S made at a relevant scale, N not (then cnpj_fabricante); needs the CEST. */
+  escala_relevante?: string | null;
+  /** prod/CNPJFab: the manufacturer's CNPJ (needs the CEST). */
+  cnpj_fabricante?: string | null;
+  /** prod/gCred, up to 4. */
+  creditos_presumidos_icms?: NfeCreditoPresumidoIcms[] | null;
+  /** prod/nFCI: the import content sheet (FCI), a GUID. */
+  numero_fci?: string | null;
+  /** prod/infProdEmb. */
+  embalagem?: NfeEmbalagem | null;
+  /** prod/arma, up to 500 (instead of veiculo, medicamento, combustivel, numero_recopi). */
+  armas?: NfeArma[] | null;
+  /** prod/nRECOPI: the RECOPI number of immune paper, 20 digits. */
+  numero_recopi?: string | null;
+  /** det/obsItem/obsCont. */
+  observacao_contribuinte?: NfeObservacao | null;
+  /** det/obsItem/obsFisco. */
+  observacao_fisco?: NfeObservacao | null;
+  /** prod/indBemMovelUsado (PL_010b): `1` a used movable good bought from a person. */
+  bem_movel_usado?: string | null;
+  /** prod/tpCredPresIBSZFM (PL_010b): 0–4, the IBS sub-ledger class in the Zona Franca de Manaus. */
+  tipo_credito_presumido_zfm?: string | null;
+  /** det/DFeReferenciado (PL_010b). */
+  documento_referenciado?: NfeItemReferenciado | null;
 }
 
 export interface NfePagamento {
@@ -270,6 +315,10 @@ export interface NfePagamento {
   data_pagamento?: string | null;
   /** detPag/xPag: required with tpag 99. */
   descricao?: string | null;
+  /** detPag/CNPJPag: the establishment that processed the payment (with uf_transacional). */
+  cnpj_transacional?: string | null;
+  /** detPag/UFPag: that establishment's state. */
+  uf_transacional?: string | null;
 }
 
 /** EmissaoRequest, mirrored. Optional fields take the spec's defaults when absent. */
@@ -338,6 +387,12 @@ export interface NfeRequest {
   exportacao?: NfeExportacao | null;
   /** compra. */
   compra?: NfeCompra | null;
+  /** ide/dPrevEntrega (PL_010b): the expected delivery date, YYYY-MM-DD. */
+  data_previsao_entrega?: string | null;
+  /** ide/cMunFGIBS (PL_010b): the IBS/CBS city of a sale outside the establishment (ind_pres 5). */
+  municipio_fato_gerador_ibs?: string | null;
+  /** ide/gPagAntecipado/refNFe (PL_010b): the NF-e of advance payments this one settles, up to 99. */
+  pagamentos_antecipados?: string[] | null;
 }
 
 /** What varies per emission: the allocated number, the random cNF and the instant. */

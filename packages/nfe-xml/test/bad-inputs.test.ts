@@ -103,26 +103,33 @@ describe('bad inputs give the right issue path and type', () => {
       ['emitente', 'address_state'],
       'unknown_uf',
     ));
-  it('recipient UF EX in an interstate operation (abroad is uf_destino_tipo exterior: 771)', () =>
+  it('recipient address abroad (UF EX) outside an export: its country given, not another one (511)', () => {
+    const abroad = {
+      nome: 'Fulano',
+      indicador_ie: '9',
+      cpf: '12345678909',
+      address_street: 'Rua',
+      address_number: '1',
+      address_district: 'Centro',
+      address_city: 'EXTERIOR',
+      address_city_ibge_code: '9999999',
+      address_state: 'EX',
+      address_zip: '00000000',
+    };
+    expectIssue(
+      issues({ uf_destino_tipo: 'interestadual', destinatario: abroad }),
+      ['destinatario', 'address_country_code'],
+      'missing',
+    );
     expectIssue(
       issues({
         uf_destino_tipo: 'interestadual',
-        destinatario: {
-          nome: 'Fulano',
-          indicador_ie: '9',
-          cpf: '12345678909',
-          address_street: 'Rua',
-          address_number: '1',
-          address_district: 'Centro',
-          address_city: 'EXTERIOR',
-          address_city_ibge_code: '9999999',
-          address_state: 'EX',
-          address_zip: '00000000',
-        },
+        destinatario: { ...abroad, address_country_code: '2496' },
       }),
-      ['destinatario', 'address_state'],
+      ['destinatario', 'address_country_code'],
       'nfe_rule',
-    ));
+    );
+  });
   it('IE with letters', () =>
     expectIssue(
       issues({ emitente: { ...emitente, ie: '11.200.660' } }),

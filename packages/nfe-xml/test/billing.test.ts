@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import { buildNfe, type NfeCobranca, type NfeDuplicata } from '../src/index.js';
+import {
+  buildNfe,
+  type NfeCobranca,
+  type NfeDuplicata,
+  NfeValidationError,
+  prepareNfe,
+} from '../src/index.js';
 import { PARAMS, request } from './fixtures.js';
 import { expectValidCanonical, HAVE_SHARED } from './helpers.js';
 import {
@@ -117,15 +123,17 @@ describe('cobranca: the rules SEFAZ checks, before a number is taken', () => {
     expect(issue.message).toContain('300.00');
   });
 
-  it('851: instalments need the fatura', () => {
-    issueAt(
-      issues({
-        cobranca: { duplicatas: [{ numero: '001', vencimento: '2026-12-01', valor: '1' }] },
-      }),
-      ['cobranca', 'fatura'],
-      'nfe_rule',
-      '851',
-    );
+  it('905: a cobranca names its fatura, with or without instalments', () => {
+    for (const cobranca of [
+      { duplicatas: [{ numero: '001', vencimento: '2026-12-01', valor: '1' }] },
+      {},
+    ])
+      issueAt(
+        issues({ cobranca }),
+        ['cobranca', 'fatura'],
+        'nfe_rule',
+        'SEFAZ rejection 905 (Campos do grupo Fatura não informados)',
+      );
   });
 
   it('902: valor_liquido = valor_original − valor_desconto', () => {
@@ -226,17 +234,35 @@ describe('cobranca: the rules SEFAZ checks, before a number is taken', () => {
     ).not.toThrow();
   });
 
-  it('the issue-date rules need the issue date: prepareNfe checks them only when given it', () => {
+  it("the date rules run at render, on dhEmi's date in the emitter's state, not before", () => {
     const cobranca = {
-      fatura: { ...fatura, valor_original: '1', valor_liquido: '1' },
-      duplicatas: [{ numero: '001', vencimento: '2020-01-01', valor: '1' }],
+      fatura: { ...fatura, valor_original: '2', valor_liquido: '2' },
+      duplicatas: [
+        { numero: '001', vencimento: '2026-11-21', valor: '1' },
+        { numero: '002', vencimento: '2026-12-21', valor: '1' },
+      ],
     };
+    // Prepared before its instant is known: nothing to compare the due dates with yet.
     expect(() => prepareIssues({ cobranca })).toThrow('expected an NfeValidationError');
+    const prepared = prepareNfe(request({ cobranca }));
+    const at = (instant: string) => () =>
+      prepared.render({ ...PARAMS, issuedAt: new Date(instant) });
+    // 2026-11-21T23:30-03:00 is the 21st in São Paulo (the 22nd in UTC): due that day, accepted.
+    expect(at('2026-11-22T02:30:00Z')).not.toThrow();
+    expect(at('2026-11-22T02:30:00Z')().xml).toContain('<dhEmi>2026-11-21T23:30:00-03:00</dhEmi>');
+    // From midnight in São Paulo it is the 22nd: the first instalment is due before it (900).
+    let refused: unknown;
+    try {
+      at('2026-11-22T03:00:00Z')();
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(NfeValidationError);
     issueAt(
-      prepareIssues({ cobranca }, { issueDate: ISSUE_DATE }),
+      (refused as NfeValidationError).issues,
       ['cobranca', 'duplicatas', 0, 'vencimento'],
       'nfe_rule',
-      '900',
+      'SEFAZ rejection 900 (Data de vencimento da parcela não informada ou menor que Data de Emissão)',
     );
   });
 });
@@ -245,7 +271,7 @@ describe('cobranca: each kind of bad input names its field', () => {
   const fatura = { numero: 'F', valor_original: '1', valor_liquido: '1' };
   const dup = { numero: '001', vencimento: '2026-12-01', valor: '1' };
   const cases: [string, NfeCobranca, (string | number)[], string][] = [
-    ['empty cobranca', {}, [], 'missing'],
+    ['empty cobranca', {}, ['fatura'], 'nfe_rule'],
     [
       'fatura without numero',
       { fatura: { ...fatura, numero: undefined as unknown as string } },

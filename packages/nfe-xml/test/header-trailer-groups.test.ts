@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 import {
   buildNfe,
+  chaveAcesso,
+  modulo11CheckDigit,
   type NfeIssue,
   type NfeRenderParams,
   type NfeRequest,
@@ -295,9 +297,14 @@ describe('what the groups write, exactly', () => {
 });
 
 describe('ide rules and inputs', () => {
-  it('fin_nfe 2, 3 and 4 need documentos_referenciados (321)', () => {
-    for (const fin of ['2', '3', '4'])
-      rule(issues({ ...request(), fin_nfe: fin }), ['documentos_referenciados'], 321);
+  it('fin_nfe 2 names its note (254), 4 what it returns (321), 3 what it adjusts', () => {
+    rule(issues({ ...request(), fin_nfe: '2' }), ['documentos_referenciados'], 254);
+    rule(issues({ ...request(), fin_nfe: '4' }), ['documentos_referenciados'], 321);
+    expectIssue(
+      issues({ ...request(), fin_nfe: '3' }),
+      ['documentos_referenciados'],
+      'reference_required',
+    );
   });
   it('a return of CFOP 1201, 1202, 1410, 1411, 5921 or 6921 needs none', () => {
     for (const cfop of ['1201', '1202', '1410', '1411', '5921', '6921']) {
@@ -327,45 +334,186 @@ describe('ide rules and inputs', () => {
 
   const ref = (entry: object) => ({ ...request(), documentos_referenciados: [entry] });
   const at = (key: string) => ['documentos_referenciados', 0, key];
-  it('a referenced chave: digits, check digit (547), model (679), parts', () => {
+  it('a referenced chave, as SEFAZ checks it: 547, 522, 524, 552, 679, 683, 953', () => {
     expectIssue(
       issues(ref({ chave_acesso: '123' })),
       at('chave_acesso'),
       'string_pattern_mismatch',
     );
     rule(issues(ref({ chave_acesso: wrongDigit(nfeChave()) })), at('chave_acesso'), 547);
+    /** `chave` with `text` at `start`, its check digit made right again. */
+    const broken = (chave: string, start: number, text: string) => {
+      const body = (chave.slice(0, start) + text + chave.slice(start + text.length)).slice(0, 43);
+      return body + modulo11CheckDigit(body);
+    };
+    const cases: [number, string, number][] = [
+      [0, '99', 522],
+      [4, '13', 524],
+      [2, '05', 524],
+      [6, '11111111111111', 552],
+      [25, '000000000', 683],
+      [34, '8', 953],
+    ];
+    for (const [start, text, code] of cases)
+      rule(
+        issues(ref({ chave_acesso: broken(nfeChave(), start, text) })),
+        at('chave_acesso'),
+        code,
+      );
     rule(issues(ref({ chave_acesso: nfeChave(5, '57') })), at('chave_acesso'), 679);
-    const chave = nfeChave();
-    const broken = (start: number, text: string) =>
-      chave.slice(0, start) + text + chave.slice(start + text.length);
-    expectIssue(
-      issues(ref({ chave_acesso: broken(0, '99') })),
-      at('chave_acesso'),
-      'chave_malformed',
-      'cUF',
-    );
-    expectIssue(
-      issues(ref({ chave_acesso: broken(4, '13') })),
-      at('chave_acesso'),
-      'chave_malformed',
-      'month',
-    );
-    expectIssue(
-      issues(ref({ chave_acesso: broken(6, '11111111111111') })),
-      at('chave_acesso'),
-      'chave_malformed',
-      'CNPJ',
-    );
-    expectIssue(
-      issues(ref({ chave_acesso: broken(25, '000000000') })),
-      at('chave_acesso'),
-      'chave_malformed',
-      'nNF',
-    );
+    // NFC-e and CF-e SAT are notes an NF-e references too; series 910–969 are a CPF's.
+    noIssueAt(issuesOrNone(ref({ chave_acesso: nfeChave(5, '65') })), at('chave_acesso'));
+    noIssueAt(issuesOrNone(ref({ chave_acesso: nfeChave(5, '59') })), at('chave_acesso'));
+    const byCpf = broken(broken(nfeChave(), 6, `000${BUYER_CPF}`), 22, '920');
+    noIssueAt(issuesOrNone(ref({ chave_acesso: byCpf })), at('chave_acesso'));
+    rule(issues(ref({ chave_acesso: broken(nfeChave(), 22, '920') })), at('chave_acesso'), 552);
   });
-  it('a referenced CT-e: model 57 (683), check digit (552)', () => {
-    rule(issues(ref({ chave_cte: nfeChave() })), at('chave_cte'), 683);
-    rule(issues(ref({ chave_cte: wrongDigit(nfeChave(5, '57')) })), at('chave_cte'), 552);
+  it("a referenced chave's year is not after the year of issue (524, dhEmi's)", () => {
+    const nextYear = chaveAcesso({
+      cUF: '35',
+      aamm: '2701',
+      cnpj: SUPPLIER_CNPJ,
+      serie: 1,
+      numero: 5,
+      tpEmis: '1',
+      codigoNumerico: '12345678',
+    });
+    const prepared = prepareNfe(ref({ chave_acesso: nextYear }));
+    rule(
+      issuesOf(() => prepared.render({ ...PARAMS })),
+      at('chave_acesso'),
+      524,
+    );
+    expect(() =>
+      prepared.render({ ...PARAMS, issuedAt: new Date('2027-01-01T03:00:00Z') }),
+    ).not.toThrow();
+  });
+  it("a confidential chave's year is not after the year of issue either (524)", () => {
+    const nextYear = chaveAcesso({
+      cUF: '35',
+      aamm: '2701',
+      cnpj: SUPPLIER_CNPJ,
+      serie: 1,
+      numero: 5,
+      tpEmis: '1',
+      codigoNumerico: '00000000',
+    });
+    const prepared = prepareNfe(ref({ chave_acesso_sigilosa: nextYear }));
+    rule(
+      issuesOf(() => prepared.render({ ...PARAMS })),
+      at('chave_acesso_sigilosa'),
+      524,
+    );
+    expect(() =>
+      prepared.render({ ...PARAMS, issuedAt: new Date('2027-01-01T03:00:00Z') }),
+    ).not.toThrow();
+  });
+  it('a referenced CT-e: check digit (547), issuer CNPJ (552), model 57 (679), number (683)', () => {
+    rule(issues(ref({ chave_cte: wrongDigit(nfeChave(5, '57')) })), at('chave_cte'), 547);
+    rule(issues(ref({ chave_cte: nfeChave() })), at('chave_cte'), 679);
+    const cte = nfeChave(5, '57');
+    const body = (cte.slice(0, 25) + '000000000' + cte.slice(34)).slice(0, 43);
+    rule(issues(ref({ chave_cte: body + modulo11CheckDigit(body) })), at('chave_cte'), 683);
+    const twice = issues({
+      ...request(),
+      documentos_referenciados: [{ chave_cte: cte }, { chave_cte: cte }],
+    });
+    rule(twice, ['documentos_referenciados', 1, 'chave_cte'], 680);
+  });
+  describe('against the document: its purpose, presence and destination (B25, BA)', () => {
+    const own = (aamm = '2611', cUF = '35', modelo = '55') =>
+      chaveAcesso({
+        cUF,
+        aamm,
+        cnpj: request().emitente.cnpj,
+        serie: 1,
+        numero: 7,
+        tpEmis: '1',
+        codigoNumerico: '12345678',
+        modelo,
+      });
+    const complement = (refs: object[]) => ({
+      ...request(),
+      fin_nfe: '2',
+      documentos_referenciados: refs,
+    });
+    it('a complementary NF-e completes one note (254, 255) of its emitter (269) and state (678)', () => {
+      rule(
+        issues(complement([{ chave_cte: nfeChave(5, '57') }])),
+        ['documentos_referenciados'],
+        254,
+      );
+      rule(
+        issues(complement([{ chave_acesso: own() }, { chave_acesso: nfeChave() }])),
+        ['documentos_referenciados', 1],
+        255,
+      );
+      rule(issues(complement([{ chave_acesso: nfeChave() }])), at('chave_acesso'), 269);
+      rule(issues(complement([{ chave_acesso: own('2611', '33') }])), at('chave_acesso'), 678);
+      const paper = { uf: 'SP', ano_mes: '2611', cnpj: SUPPLIER_CNPJ, serie: 1, numero: 1 };
+      rule(issues(complement([{ nota_modelo_1: paper }])), [...at('nota_modelo_1'), 'cnpj'], 269);
+      noIssueAt(issuesOrNone(complement([{ chave_acesso: own() }])), ['documentos_referenciados']);
+    });
+    it('a sale in person outside the establishment names its note (864)', () => {
+      rule(issues({ ...request(), ind_pres: '5' }), ['documentos_referenciados'], 864);
+      noIssueAt(
+        issuesOrNone({
+          ...request(),
+          ind_pres: '5',
+          documentos_referenciados: [{ chave_acesso: nfeChave() }],
+        }),
+        ['documentos_referenciados'],
+      );
+    });
+    it('paper notes and cupons only in an operation inside the state (923)', () => {
+      const cupom = { modelo: '2D', numero_ecf: '1', coo: '123' };
+      rule(
+        issues({
+          ...request(),
+          uf_destino_tipo: 'interestadual',
+          destinatario: { ...COMPANY, address_state: 'RJ', address_city_ibge_code: '3304557' },
+          documentos_referenciados: [{ cupom_fiscal: cupom }],
+        }),
+        [...at('cupom_fiscal')],
+        923,
+      );
+    });
+    it("a return of another state's NFC-e (954)", () => {
+      const r = {
+        ...request(),
+        fin_nfe: '4',
+        documentos_referenciados: [{ chave_acesso: own('2611', '33', '65') }],
+      };
+      rule(issues(r), at('chave_acesso'), 954);
+    });
+    it('a paper note not after the month of issue nor 20 years before it (317, 322)', () => {
+      const nf = { uf: 'SP', cnpj: SUPPLIER_CNPJ, serie: 1, numero: 1 };
+      const np = { uf: 'SP', ie: '123456', cpf: BUYER_CPF, serie: 1, numero: 1 };
+      rule(
+        issues(ref({ nota_modelo_1: { ...nf, ano_mes: '2612' } })),
+        [...at('nota_modelo_1'), 'ano_mes'],
+        317,
+      );
+      rule(
+        issues(ref({ nota_modelo_1: { ...nf, ano_mes: '0610' } })),
+        [...at('nota_modelo_1'), 'ano_mes'],
+        317,
+      );
+      rule(
+        issues(ref({ produtor_rural: { ...np, ano_mes: '2612' } })),
+        [...at('produtor_rural'), 'ano_mes'],
+        322,
+      );
+      noIssueAt(
+        issuesOrNone(ref({ nota_modelo_1: { ...nf, ano_mes: '0611' } })),
+        at('nota_modelo_1'),
+      );
+      // The month of issue is dhEmi's: prepared in November, rendered in December, a note of December passes.
+      const prepared = prepareNfe(ref({ nota_modelo_1: { ...nf, ano_mes: '2612' } }));
+      expect(() =>
+        prepared.render({ ...PARAMS, issuedAt: new Date('2026-12-01T12:00:00Z') }),
+      ).not.toThrow();
+    });
   });
   it('the same chave twice (680)', () => {
     const found = issues({
@@ -540,6 +688,27 @@ describe('intermediador rules', () => {
       noIssueAt(issuesOrNone({ ...request(), ind_pres: pres }), ['ind_intermed']);
     noIssueAt(issuesOrNone({ ...request(), ind_pres: '2', ind_intermed: '0' }), ['ind_intermed']);
   });
+  it('434 is for a normal outgoing sale that is not a communication or energy service', () => {
+    noIssueAt(issuesOrNone({ ...request(), ind_pres: '2', fin_nfe: '2' }), ['ind_intermed']);
+    const service = item({
+      cfop: '5303',
+      fiscal_result: { ...item().fiscal_result, cfop: '5303' },
+    });
+    noIssueAt(issuesOrNone({ ...request(), ind_pres: '2', itens: [service] }), ['ind_intermed']);
+    const entry = item({ cfop: '1202', fiscal_result: { ...item().fiscal_result, cfop: '1202' } });
+    noIssueAt(issuesOrNone({ ...request(), ind_pres: '2', tp_nf: '0', itens: [entry] }), [
+      'ind_intermed',
+    ]);
+  });
+  it('ind_intermed 1 only on a sale: not with ind_pres 0 or 5 (435)', () => {
+    const group = { cnpj: MARKETPLACE_CNPJ, identificador: 'ab' };
+    for (const pres of ['0', '5'])
+      rule(
+        issues({ ...request(), ind_pres: pres, ind_intermed: '1', intermediador: group }),
+        ['ind_intermed'],
+        435,
+      );
+  });
   it('ind_intermed 1 needs intermediador (438) with a real CNPJ (440) and an identificador', () => {
     rule(issues({ ...request(), ind_intermed: '1' }), ['intermediador'], 438);
     rule(
@@ -572,16 +741,8 @@ describe('intermediador rules', () => {
   });
   it('intermediador only with ind_intermed 1; ind_intermed only 0 or 1', () => {
     const group = { cnpj: MARKETPLACE_CNPJ, identificador: 'ab' };
-    expectIssue(
-      issues({ ...request(), ind_intermed: '0', intermediador: group }),
-      ['intermediador'],
-      'intermediador_without_ind_intermed',
-    );
-    expectIssue(
-      issues({ ...request(), intermediador: group }),
-      ['intermediador'],
-      'intermediador_without_ind_intermed',
-    );
+    rule(issues({ ...request(), ind_intermed: '0', intermediador: group }), ['intermediador'], 439);
+    rule(issues({ ...request(), intermediador: group }), ['intermediador'], 439);
     expectIssue(issues({ ...request(), ind_intermed: '2' }), ['ind_intermed'], 'literal_error');
   });
 });
@@ -670,10 +831,15 @@ describe('autXML, retirada and entrega', () => {
       ['retirada', 'address_zip'],
       'string_pattern_mismatch',
     );
-    expectIssue(
+    rule(
       issues({ ...request(), retirada: { ...place, address_city_ibge_code: '3304557' } }),
       ['retirada', 'address_city_ibge_code'],
-      'city_state_mismatch',
+      277,
+    );
+    rule(
+      issues({ ...request(), entrega: { ...place, address_city_ibge_code: '3304557' } }),
+      ['entrega', 'address_city_ibge_code'],
+      279,
     );
     expectIssue(
       issues({ ...request(), retirada: { ...place, ie: 'X1' } }),
@@ -801,6 +967,14 @@ describe('emitente and destinatario registrations, operations abroad', () => {
     rule(
       issues(exportRequest({ destinatario: { ...FOREIGN, ie: '123456' } })),
       ['destinatario', 'ie'],
+      925,
+    );
+    rule(
+      issues({
+        ...request(),
+        destinatario: { ...FOREIGN, id_estrangeiro: null, cnpj: BUYER_CNPJ, ie: '123456' },
+      }),
+      ['destinatario', 'ie'],
       792,
     );
     expectIssue(issues(exportRequest({ destinatario: null })), ['destinatario'], 'missing');
@@ -822,38 +996,45 @@ describe('emitente and destinatario registrations, operations abroad', () => {
       511,
     );
   });
-  it('a recipient abroad in a domestic operation (771, 773); idEstrangeiro at home (721, 722, 723); exporta only abroad (356)', () => {
-    rule(
-      issues({ ...exportRequest(), uf_destino_tipo: 'interestadual', exportacao: null }),
-      ['destinatario', 'address_state'],
-      771,
-    );
-    rule(
-      issues({ ...exportRequest(), uf_destino_tipo: 'interna', exportacao: null }),
-      ['destinatario', 'address_state'],
-      773,
-    );
+  it('a foreign recipient at home: a final consumer (721), not interstate (771); its country (511, 926)', () => {
     const tourist = { nome: 'John Doe', indicador_ie: '9', id_estrangeiro: 'P1234567' };
     noIssueAt(issuesOrNone({ ...request(), destinatario: tourist }), [
       'destinatario',
       'id_estrangeiro',
     ]);
+    // A tourist buying in person: an address abroad and another country are fine (E14-20).
+    noIssueAt(issuesOrNone({ ...request(), destinatario: FOREIGN }), ['destinatario']);
     rule(
-      issues({ ...request(), uf_destino_tipo: 'interestadual', destinatario: tourist }),
+      issues({ ...request(), destinatario: tourist, ind_final: '0' }),
       ['destinatario', 'id_estrangeiro'],
       721,
     );
     rule(
-      issues({ ...request(), destinatario: tourist, ind_pres: '2', ind_intermed: '0' }),
-      ['ind_pres'],
-      722,
+      issues({ ...request(), uf_destino_tipo: 'interestadual', destinatario: tourist }),
+      ['destinatario', 'id_estrangeiro'],
+      771,
     );
-    rule(issues({ ...request(), destinatario: tourist, ind_final: '0' }), ['ind_final'], 723);
+    const cnpjAbroad = { ...FOREIGN, id_estrangeiro: null, cnpj: BUYER_CNPJ };
+    rule(
+      issues({ ...request(), destinatario: cnpjAbroad }),
+      ['destinatario', 'address_country_code'],
+      511,
+    );
+    rule(
+      issues({ ...request(), destinatario: { ...FOREIGN, address_country_code: '1058' } }),
+      ['destinatario', 'address_country_code'],
+      926,
+    );
+  });
+  it('exporta with an export only (355, 356)', () => {
+    rule(issues(exportRequest({ exportacao: null })), ['exportacao'], 355);
     rule(
       issues({ ...request(), exportacao: { uf_embarque: 'SP', local_embarque: 'Santos' } }),
       ['exportacao'],
       356,
     );
+    // Goods coming in from abroad (tp_nf 0) are no export.
+    rule(issues(exportRequest({ tp_nf: '0' })), ['exportacao'], 356);
   });
   it('exporta: a state of embarkation, the place 1–60 characters', () => {
     expectIssue(

@@ -35,13 +35,11 @@ function build(overrides: Partial<NfeRequest>): string {
   return buildNfe({ ...request({ pagamento: PAID, ...overrides }), ...PARAMS }).xml;
 }
 
-function issuesOf(overrides: Partial<NfeRequest>, issueDate?: string): readonly NfeIssue[] {
+/** The issues of the request with `overrides`, prepared then rendered at `issuedAt` (PARAMS's by default). */
+function issuesOf(overrides: Partial<NfeRequest>, issuedAt = PARAMS.issuedAt): readonly NfeIssue[] {
   try {
-    const prepared = prepareNfe(
-      request({ pagamento: PAID, ...overrides }),
-      issueDate ? { issueDate } : {},
-    );
-    prepared.render(PARAMS);
+    const prepared = prepareNfe(request({ pagamento: PAID, ...overrides }));
+    prepared.render({ ...PARAMS, issuedAt });
   } catch (error) {
     if (error instanceof NfeValidationError) return error.issues;
     throw error;
@@ -410,16 +408,23 @@ describe('refusals: each SEFAZ rule the item groups break, before a number', () 
   it('873: a medicine without its batches', () =>
     rule(itemIssues(item({ medicamento: FULL_MEDICINE })), ['itens', 0, 'rastreabilidade'], 873));
 
-  it('877: a batch made after the issue date', () => {
+  it("877: a batch made after the day of issue, dhEmi's in the emitter's state", () => {
     const batch = [
       { ...FULL_BATCHES[0]!, data_fabricacao: '2026-11-22', data_validade: '2027-01-01' },
     ];
+    const overrides = { itens: [item({ rastreabilidade: batch })] };
+    // 2026-11-22T02:30Z is still the 21st in São Paulo (UTC−3): the batch is made the day after.
     rule(
-      issuesOf({ itens: [item({ rastreabilidade: batch })] }, '2026-11-21'),
+      issuesOf(overrides, new Date('2026-11-22T02:30:00Z')),
       ['itens', 0, 'rastreabilidade', 0, 'data_fabricacao'],
       877,
     );
-    expect(issuesOf({ itens: [item({ rastreabilidade: batch })] }, '2026-11-22')).toEqual([]);
+    expect(issuesOf(overrides, new Date('2026-11-22T03:00:00Z'))).toEqual([]);
+    // Prepared on the 21st, the request is judged by the day it is rendered for, not by that one.
+    const prepared = prepareNfe(request({ pagamento: PAID, ...overrides }));
+    expect(() =>
+      prepared.render({ ...PARAMS, issuedAt: new Date('2026-11-23T12:00:00Z') }),
+    ).not.toThrow();
   });
 });
 

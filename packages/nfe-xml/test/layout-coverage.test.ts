@@ -13,7 +13,7 @@ import { writtenLeafPaths } from './layout-coverage/written-paths.js';
 const PACK = 'PL_010b_NT2025_002_v1.30';
 const PAGE = join(repoRoot, 'docs/layout-coverage.md');
 /** The figure the report may not fall below, in percent: raise it as groups are added. */
-const FLOOR = 49;
+const FLOOR = 99.6;
 
 describe.skipIf(!HAVE_SHARED)(`layout coverage of ${PACK}`, () => {
   const leaves = layoutLeaves(sharedPath('nfe-schemas', PACK));

@@ -338,7 +338,7 @@ describe('issues naming fiscal_result.ibs_cbs', () => {
             transferencia_credito: { valor_ibs: '1', valor_cbs: '9' },
           }),
         ],
-        { fin_nfe: '6', tp_nf_debito: '03' },
+        { fin_nfe: '6', tp_nf_debito: '02' },
       ),
       path: [...GROUPS, 'transferencia_credito'],
       message: /^UB106-31 \(SEFAZ rejection 1168\)/,

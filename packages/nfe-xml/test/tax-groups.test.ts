@@ -432,6 +432,11 @@ describe('tax groups: each bad input is a 422 naming the field', () => {
       'nfe_rule',
       /625/,
     ));
+  it('SUFRAMA motive on an entry CFOP needs no registration (N28-10 exception)', () => {
+    const entry = cstItem('40', [zero('40'), deson({ motivo: '7' })], '1202');
+    const found = issuesOf(normalTaxRequest([entry], { tp_nf: '0' }));
+    expect(found.filter((i) => i.message.includes('625'))).toEqual([]);
+  });
   it('indDeduzDeson other than 0/1', () =>
     expectIssue(
       normalIssues('40', [zero('40'), deson({ compoe_total: 'S' })]),
@@ -664,12 +669,12 @@ describe('tax groups: each bad input is a 422 naming the field', () => {
       'tax_line_mismatch',
     ));
 
-  it('IPI producer CNPJ with wrong check digits (489)', () =>
+  it('IPI producer CNPJ with wrong check digits (no rejection of its own: 489 is CNPJFab)', () =>
     expectIssue(
       normalIssues('00', [own('00'), line('ipi', { cst: '53', cnpj_produtor: '06929383000164' })]),
       at(1, 'cnpj_produtor'),
-      'nfe_rule',
-      /489/,
+      'cnpj_check_digits',
+      /check digits/,
     ));
   it('IPI seal count that is not digits', () =>
     expectIssue(

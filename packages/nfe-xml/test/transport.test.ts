@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { NfeTransporte, NfeVolume } from '../src/index.js';
+import { item } from './fixtures.js';
 import { expectValidCanonical, HAVE_SHARED } from './helpers.js';
 import {
   build,
@@ -148,8 +149,8 @@ describe('transporte: the rules SEFAZ checks, before a number is taken', () => {
     ).not.toThrow();
   });
 
-  it("847: modFrete 0 (or any but 3) with the emitter's CNPJ root as carrier", () => {
-    for (const modalidade_frete of ['0', '1', '2']) {
+  it("847: modFrete 0 or 4 with the emitter's CNPJ root as carrier; 1 and 2 may have it", () => {
+    for (const modalidade_frete of ['0', '4']) {
       issueAt(
         issues({
           transporte: { modalidade_frete, transportadora: carrier({ cnpj: '58716523000208' }) },
@@ -159,9 +160,15 @@ describe('transporte: the rules SEFAZ checks, before a number is taken', () => {
         '847',
       );
     }
+    for (const modalidade_frete of ['1', '2'])
+      expect(() =>
+        build({
+          transporte: { modalidade_frete, transportadora: carrier({ cnpj: '58716523000208' }) },
+        }),
+      ).not.toThrow();
   });
 
-  it('846: modFrete 3 with a carrier that is not the emitter', () => {
+  it('846: modFrete 3 with a carrier that is not the sender', () => {
     issueAt(
       issues({ transporte: { modalidade_frete: '3', transportadora: carrier() } }),
       ['transporte', 'transportadora', 'cnpj'],
@@ -170,7 +177,7 @@ describe('transporte: the rules SEFAZ checks, before a number is taken', () => {
     );
   });
 
-  it('848 / 849: modFrete 4 iff the carrier is the recipient', () => {
+  it('848: modFrete 4 with a carrier that is not the recipient; with 1 it may be (849 not in force)', () => {
     issueAt(
       issues({
         destinatario: COMPANY,
@@ -180,15 +187,35 @@ describe('transporte: the rules SEFAZ checks, before a number is taken', () => {
       'nfe_rule',
       '848',
     );
-    issueAt(
-      issues({
+    expect(() =>
+      build({
         destinatario: COMPANY,
         transporte: { modalidade_frete: '1', transportadora: carrier({ cnpj: '06929383000244' }) },
       }),
+    ).not.toThrow();
+  });
+
+  it('goods coming in (tp_nf 0): the recipient sends them (846), the emitter receives them (848)', () => {
+    const incoming = (modalidade_frete: string, cnpj: string) => ({
+      tp_nf: '0',
+      destinatario: COMPANY,
+      itens: [item({ cfop: '1102', fiscal_result: { ...item().fiscal_result, cfop: '1102' } })],
+      transporte: { modalidade_frete, transportadora: carrier({ cnpj }) },
+    });
+    issueAt(
+      issues(incoming('3', '58716523000208')),
       ['transporte', 'transportadora', 'cnpj'],
       'nfe_rule',
-      '849',
+      '846',
     );
+    expect(() => build(incoming('3', '06929383000244'))).not.toThrow();
+    issueAt(
+      issues(incoming('4', '06929383000244')),
+      ['transporte', 'transportadora', 'cnpj'],
+      'nfe_rule',
+      '848',
+    );
+    expect(() => build(incoming('4', '58716523000208'))).not.toThrow();
   });
 
   it('868: no vehicle or trailer in an interstate operation', () => {
@@ -238,8 +265,8 @@ describe('transporte: the rules SEFAZ checks, before a number is taken', () => {
         transporte: { modalidade_frete: '0', transportadora: carrier({ ie: '112006603110' }) },
       }),
       ['transporte', 'transportadora', 'uf'],
-      'missing',
-      '559',
+      'nfe_rule',
+      'SEFAZ rejection 559 (UF do Transportador não informada)',
     );
   });
 });

@@ -5,11 +5,14 @@ import {
   checkReferencesAndIndicators,
   checkTrailerGroups,
 } from './document-groups.js';
+import { checkExitDate } from './exit-date.js';
 import { checkAmbiente, checkCertificateOwner, checkHomologacaoRecipient } from './identity.js';
+import { checkIcmsGroups } from './icms-rules.js';
 import { checkCfopDestination, checkIcmsRegime, checkItemValues } from './items.js';
 import { checkItemGroups } from './item-groups.js';
 import type { NfeView } from './nfe-view.js';
 import { checkPayment } from './payment.js';
+import { checkRecipient } from './recipient.js';
 import { checkReformaTributaria } from './reforma-tributaria.js';
 import type { Rejection } from './rejection.js';
 import { checkTotals } from './totals.js';
@@ -31,13 +34,16 @@ const RULES: readonly ((nfe: NfeView, context: RuleContext) => Rejection | undef
   checkChave,
   checkCodigoNumerico,
   (nfe, context) => checkIssueDate(nfe, context.receivedAt),
+  (nfe, context) => checkExitDate(nfe, context.receivedAt),
   checkReferencesAndIndicators,
   checkHomologacaoRecipient,
+  checkRecipient,
   checkPlacesAndDownloads,
   checkCfopDestination,
   checkIcmsRegime,
   checkItemValues,
   checkItemGroups,
+  checkIcmsGroups,
   checkTotals,
   checkReformaTributaria,
   checkTransportBilling,

@@ -3,6 +3,7 @@ import { modulo11CheckDigit } from '@emissor/nfe-xml';
 import { child, children, text, type XmlElement } from '../xml/dom.js';
 import { cents, scaled } from './decimal.js';
 import type { RuleContext } from './context.js';
+import { localDay } from './local-day.js';
 import type { NfeView } from './nfe-view.js';
 import { rejection, type Rejection } from './rejection.js';
 
@@ -14,22 +15,13 @@ import { rejection, type Rejection } from './rejection.js';
  */
 
 /** Import CFOPs that need no DI: returns and re-imports. */
-const IMPORT_WITHOUT_DI = new Set(['3201', '3202', '3211', '3503', '3553']);
+const IMPORT_WITHOUT_DI = new Set(['3201', '3202', '3503', '3553']);
 /** CFOPs of an indirect export, which carry detExport/exportInd. */
 const INDIRECT_EXPORT = new Set(['3503', '7501']);
 const DRAWBACK = /^(\d{9}|\d{11})$/;
 
 const at = (cStat: string, message: string, det: XmlElement) =>
   rejection(cStat, `Rejeição: ${message} [nItem:${det.attributes.get('nItem') ?? '?'}]`);
-
-/** The date of `instant` in the offset dhEmi was written in (`-03:00`): the authoriser's day there. */
-function localDay(instant: Date, dhEmi: string): string {
-  const match = /([+-])(\d{2}):(\d{2})$/.exec(dhEmi);
-  const minutes = match
-    ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]))
-    : 0;
-  return new Date(instant.getTime() + minutes * 60_000).toISOString().slice(0, 10);
-}
 
 function checkImport(det: XmlElement, prod: XmlElement): Rejection | undefined {
   const cfop = text(prod, 'CFOP') ?? '';

@@ -7,11 +7,19 @@ import { rejection } from './rejection.js';
 
 const nItem = (det: XmlElement): string => det.attributes.get('nItem') ?? '?';
 
-/** 731 / 732 / 733: the CFOP's first digit must agree with idDest (I08-30/40/50). */
+/**
+ * 518 / 519: the CFOP's first digit says the goods' direction, which is tpNF's (I08-10/20);
+ * 731 / 732 / 733: it must agree with idDest (I08-30/40/50).
+ */
 export function checkCfopDestination(nfe: NfeView): Rejection | undefined {
   const idDest = text(nfe.ide, 'idDest');
+  const tpNF = text(nfe.ide, 'tpNF');
   for (const det of nfe.items) {
     const scope = (text(det, 'prod', 'CFOP') ?? '').charAt(0);
+    if (tpNF === '1' && (scope === '1' || scope === '2' || scope === '3'))
+      return rejection('518', 'Rejeição: CFOP de entrada para NF-e de saída');
+    if (tpNF === '0' && (scope === '5' || scope === '6' || scope === '7'))
+      return rejection('519', 'Rejeição: CFOP de saída para NF-e de entrada');
     if ((scope === '3' || scope === '7') && idDest !== '3')
       return rejection('731', 'Rejeição: CFOP de operação com Exterior e idDest <> 3');
     if ((scope === '2' || scope === '6') && idDest !== '2')

@@ -52,8 +52,13 @@ export function checkReferencePurpose(nfe: NfeView): Rejection | undefined {
   if (
     finNFe === '4' &&
     refs.length === 0 &&
-    // The MOC exempts "the CFOP" listed; a return carrying any of them is taken as exempt.
-    !nfe.items.some((det) => RETURNS_WITHOUT_REFERENCE.has(text(det, 'prod', 'CFOP') ?? ''))
+    // The MOC exempts "the CFOP" listed; a return carrying any of them is taken as exempt. Items
+    // may name what they give back themselves (det/DFeReferenciado, NT 2025.002 VC02-14).
+    !nfe.items.some(
+      (det) =>
+        RETURNS_WITHOUT_REFERENCE.has(text(det, 'prod', 'CFOP') ?? '') ||
+        text(det, 'DFeReferenciado', 'chaveAcesso') !== undefined,
+    )
   )
     return rejection(
       '321',

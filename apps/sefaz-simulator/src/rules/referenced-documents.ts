@@ -6,12 +6,12 @@ import type { RuleContext } from './context.js';
 import type { NfeView } from './nfe-view.js';
 import { referencesOf, type Reference } from './nfref.js';
 import { rejection, type Rejection } from './rejection.js';
-import { STATE_CODES } from './states.js';
+import { STATE_CODES, stateCode } from './states.js';
 import { isValidCnpj, isValidCpf } from './tax-ids.js';
 
 /*
  * Group BA of MOC 7.0 Anexo I: each referenced document on its own, in the order of the rules
- * (BA02 refNFe, BA03–BA06 refNF, BA10–BA14 refNFP, BA19 refCTe, BA20 refECF). A rule is checked
+ * (BA02 refNFe, BA02a refNFeSig, BA03–BA06 refNF, BA10–BA14 refNFP, BA19 refCTe, BA20 refECF). A rule is checked
  * on every reference before the next rule; the first failure wins and names its NFref (nOcor).
  */
 
@@ -99,6 +99,87 @@ const chaveRules = (kinds: readonly Reference['kind'][]): ReferenceRule[] => [
   },
 ];
 
+/** A document's identity in a chave, its cNF and check digit aside: state, issuer, series, number. */
+const naturalKey = (chave: string): string =>
+  chave.slice(0, 2) + chave.slice(6, 20) + chave.slice(22, 34);
+
+/**
+ * BA02a (NT 2022.003): an NF-e referenced by its chave with the cNF zeroed (refNFeSig), only in a
+ * normal NF-e and not in a state that refuses it, its parts checked as a chave's but for the check
+ * digit, which the zeroed cNF no longer matches.
+ */
+const confidentialRules: readonly ReferenceRule[] = [
+  {
+    kinds: ['refNFeSig'],
+    fails: (_ref, scope) => text(scope.nfe.ide, 'finNFe') !== '1',
+    answer: numbered(
+      '951',
+      'Chave de Acesso referenciada com código numérico zerado não permitida para finalidade diferente de normal. [nOcor:',
+    ),
+  },
+  {
+    kinds: ['refNFeSig'],
+    fails: wrongState,
+    answer: numbered('522', 'Chave de Acesso referenciada com UF inválida[nOcor:'),
+  },
+  {
+    kinds: ['refNFeSig'],
+    fails: (ref, scope) => wrongYear(ref, scope) || wrongMonth(ref),
+    answer: numbered('524', 'Chave de Acesso referenciada com Ano-Mês inválido[nOcor:'),
+  },
+  {
+    kinds: ['refNFeSig'],
+    fails: wrongIssuer,
+    answer: numbered('552', 'Chave de Acesso referenciada com CNPJ/CPF inválido[nOcor:'),
+  },
+  {
+    kinds: ['refNFeSig'],
+    fails: (ref) => model(ref) !== '55',
+    answer: numbered('679', 'Chave de Acesso referenciada com Modelo inválido[nOcor:'),
+  },
+  {
+    kinds: ['refNFeSig'],
+    fails: zeroNumber,
+    answer: numbered('683', 'Chave de Acesso referenciada com Número inválido[nOcor:'),
+  },
+  {
+    kinds: ['refNFeSig'],
+    fails: (ref) => ref.chave.slice(35, 43) !== '00000000',
+    answer: numbered('955', 'Chave de Acesso referenciada com código numérico não zerado [nOcor:'),
+  },
+  {
+    kinds: ['refNFeSig'],
+    fails: (ref, scope) =>
+      repeated((r) => r.chave.slice(0, 43))(ref, scope) ||
+      scope.refs.some(
+        (other) => other.kind === 'refNFe' && naturalKey(other.chave) === naturalKey(ref.chave),
+      ),
+    answer: numbered('680', 'Chave de Acesso referenciada em duplicidade na NF-e [nOcor:'),
+  },
+  {
+    kinds: ['refNFeSig'],
+    fails: (ref, scope) => naturalKey(ref.chave) === naturalKey(scope.nfe.chave),
+    answer: numbered(
+      '952',
+      'Chave de Acesso referenciada com a mesma Chave Natural da Nota Fiscal atual [nOcor:',
+    ),
+  },
+  {
+    kinds: ['refNFeSig'],
+    fails: (ref) => ref.chave.slice(2, 6) > '1104' && !'12345679'.includes(ref.chave.charAt(34)),
+    answer: numbered('953', 'Chave de Acesso referenciada com tipo de emissão inválido [nOcor:'),
+  },
+  {
+    // BA02a-120: the states that do not accept such a reference.
+    kinds: ['refNFeSig'],
+    fails: (_ref, scope) => scope.nfe.cUF === stateCode('PE'),
+    answer: numbered(
+      '956',
+      'Chave de Acesso referenciada com código numérico zerado não permitida na UF [nOcor:',
+    ),
+  },
+];
+
 const RULES: readonly ReferenceRule[] = [
   ...chaveRules(['refNFe']),
   {
@@ -147,6 +228,7 @@ const RULES: readonly ReferenceRule[] = [
       ref.chave.slice(0, 2) !== scope.nfe.cUF,
     answer: numbered('954', 'Chave de Acesso referenciada não permitida para esta operação[nOcor:'),
   },
+  ...confidentialRules,
   {
     kinds: ['refNF'],
     fails: repeated((ref) =>

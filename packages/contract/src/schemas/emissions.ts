@@ -37,6 +37,31 @@ import {
   PaymentAmountSchema,
 } from './nfe-pagamento.js';
 import { TransporteField } from './nfe-transporte.js';
+import {
+  ArmasField,
+  CnpjFabricanteField,
+  CodigoBarrasField,
+  CodigoBarrasTributavelField,
+  CreditosPresumidosIcmsField,
+  EmbalagemField,
+  EscalaRelevanteField,
+  NumeroFciField,
+  NumeroRecopiField,
+  NveField,
+  ObservacaoContribuinteItemField,
+  ObservacaoFiscoItemField,
+} from './nfe-produto-detalhes.js';
+import {
+  BemMovelUsadoField,
+  DataPrevisaoEntregaField,
+  DoacaoField,
+  DocumentoReferenciadoItemField,
+  MunicipioFatoGeradorIbsField,
+  PagamentosAntecipadosField,
+  TipoCreditoPresumidoZfmField,
+} from './nfe-reforma-campos.js';
+import { CnpjTransacionalField, UfTransacionalField } from './nfe-pagamento-participantes.js';
+import { DestinatarioFoneField } from './nfe-partes-referencias.js';
 import { AutorizadosXmlField } from './nfe-autorizados-xml.js';
 import { CompraField } from './nfe-compra.js';
 import { ExportacaoField } from './nfe-exportacao.js';
@@ -163,6 +188,7 @@ export const DestinatarioDataPayloadSchema = fastObject(
     id_estrangeiro: IdEstrangeiroField,
     inscricao_suframa: InscricaoSuframaField,
     inscricao_municipal: InscricaoMunicipalDestinatarioField,
+    fone: DestinatarioFoneField,
   }),
 );
 export type DestinatarioDataPayload = z.infer<typeof DestinatarioDataPayloadSchema>;
@@ -339,6 +365,7 @@ and "ibs_cbs": {"monofasia": {"padrao": {"quantidade": "1000", "ad_rem_ibs": "0.
 
 export const IbsCbsGruposPayloadSchema = fastObject(
   z.strictObject({
+    doacao: DoacaoField,
     monofasia: fastObject(
       z.strictObject({
         padrao: MonofasiaQuantidadeSchema.nullable()
@@ -539,6 +566,21 @@ export const ItemDataPayloadSchema = fastObject(
     combustivel: CombustivelField,
     veiculo: VeiculoField,
     devolucao: DevolucaoField,
+    codigo_barras: CodigoBarrasField,
+    codigo_barras_tributavel: CodigoBarrasTributavelField,
+    nve: NveField,
+    escala_relevante: EscalaRelevanteField,
+    cnpj_fabricante: CnpjFabricanteField,
+    creditos_presumidos_icms: CreditosPresumidosIcmsField,
+    numero_fci: NumeroFciField,
+    embalagem: EmbalagemField,
+    armas: ArmasField,
+    numero_recopi: NumeroRecopiField,
+    observacao_contribuinte: ObservacaoContribuinteItemField,
+    observacao_fisco: ObservacaoFiscoItemField,
+    bem_movel_usado: BemMovelUsadoField,
+    tipo_credito_presumido_zfm: TipoCreditoPresumidoZfmField,
+    documento_referenciado: DocumentoReferenciadoItemField,
   }),
 ).describe(ITEM_GROUPS_DESCRIPTION);
 export type ItemDataPayload = z.infer<typeof ItemDataPayloadSchema>;
@@ -560,6 +602,8 @@ export const PagamentoDataPayloadSchema = fastObject(
     cartao: CartaoField,
     data_pagamento: DataPagamentoField,
     descricao: DescricaoPagamentoField,
+    cnpj_transacional: CnpjTransacionalField,
+    uf_transacional: UfTransacionalField,
   }),
 );
 export type PagamentoDataPayload = z.infer<typeof PagamentoDataPayloadSchema>;
@@ -642,6 +686,9 @@ export const EmissaoRequestSchema = fastObject(
     informacoes_adicionais: InformacoesAdicionaisField,
     exportacao: ExportacaoField,
     compra: CompraField,
+    data_previsao_entrega: DataPrevisaoEntregaField,
+    municipio_fato_gerador_ibs: MunicipioFatoGeradorIbsField,
+    pagamentos_antecipados: PagamentosAntecipadosField,
   }),
 );
 export type EmissaoRequest = z.infer<typeof EmissaoRequestSchema>;

@@ -34,7 +34,9 @@ export const DuplicataPayloadSchema = fastObject(
 
 export const CobrancaPayloadSchema = fastObject(
   z.strictObject({
-    fatura: FaturaPayloadSchema.nullable().optional().describe('cobr/fat: the invoice'),
+    fatura: FaturaPayloadSchema.nullable()
+      .optional()
+      .describe('cobr/fat: the invoice, which every cobr names (SEFAZ 905)'),
     duplicatas: z
       .array(DuplicataPayloadSchema)
       .max(120)

@@ -26,5 +26,5 @@ export const IndIntermedField = z
   .nullable()
   .optional()
   .describe(
-    'ide/indIntermed: "0" a sale on the emitter\'s own site or without an intermediary, "1" a sale on a third party\'s platform (marketplace), which then requires `intermediador`. Required when ind_pres is 2, 3, 4 or 9 (a sale not made in person, SEFAZ 434)',
+    'ide/indIntermed: "0" a sale on the emitter\'s own site or without an intermediary, "1" a sale on a third party\'s platform (marketplace), which then requires `intermediador`. Required on a normal outgoing sale (tp_nf 1, fin_nfe 1) not made in person, ind_pres 2, 3, 4 or 9, except communication and energy services (CFOP 5205–5207, 5251–5258, 5301–5307) (SEFAZ 434); "1" only with ind_pres 1, 2, 3, 4 or 9 (435)',
   );

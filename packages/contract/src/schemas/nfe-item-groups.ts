@@ -299,7 +299,7 @@ SEFAZ 483), \`valor_frete\`, \`valor_seguro\`, \`valor_outras_despesas\` are sum
 (vNF = vProd − vDesc + vFrete + vSeg + vOutro + the taxes the layout adds); \`incluir_no_total\` "0"
 keeps the item's vProd out of ICMSTot/vProd (its charges still count). Specific product: one of
 \`medicamento\` (needs \`rastreabilidade\`, SEFAZ 873), \`combustivel\`, \`veiculo\`. An import CFOP (3xxx but
-3201, 3202, 3211, 3503, 3553) needs \`importacao\` (SEFAZ 525); \`devolucao\` belongs to fin_nfe 4 (SEFAZ 354).
+3201, 3202, 3503, 3553) needs \`importacao\` (SEFAZ 525); \`devolucao\` belongs to fin_nfe 4 (SEFAZ 354).
 A broken SEFAZ rule is a 422 of type \`nfe_rule\` at the field, its msg naming the rejection code.
 
 Example: {"valor_desconto": "10.00", "valor_frete": "5.00", "pedido_compra": {"numero": "PED-1", "item": "1"},

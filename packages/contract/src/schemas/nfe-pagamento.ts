@@ -4,6 +4,7 @@ import { fastObject } from '../fast-parse/fast-object.js';
 
 import { CnpjSchema } from './common.js';
 import { DecimalInputSchema, parseDecimal } from './decimal.js';
+import { CnpjRecebedorField, IdTerminalField } from './nfe-pagamento-participantes.js';
 
 // What a payment carries beyond the spec's tpag, valor and indpag (NF-e `detPag`). The NF-e
 // builder checks the codes, lengths and the rules SEFAZ applies between payments and the total.
@@ -54,6 +55,8 @@ export const CartaoPayloadSchema = fastObject(
     autorizacao: optionalString().describe(
       'pag/detPag/card/cAut: the authorisation code of the card operation, 1–128 characters',
     ),
+    cnpj_recebedor: CnpjRecebedorField,
+    id_terminal: IdTerminalField,
   }),
 );
 

@@ -18,7 +18,7 @@ export const CnaeField = optionalString().describe(
 );
 
 export const IdEstrangeiroField = optionalString().describe(
-  'dest/idEstrangeiro: a foreign buyer\'s document, 5–20 characters without spaces, or "" for one without a document; instead of cnpj/cpf. Required abroad (uf_destino_tipo exterior, SEFAZ 720); at home only for a final consumer buying in person (721–723). Example: "P1234567"',
+  'dest/idEstrangeiro: a foreign buyer\'s document, 5–20 characters without spaces, or "" for one without a document; instead of cnpj/cpf. Required abroad (uf_destino_tipo exterior, SEFAZ 720); at home only for a final consumer (SEFAZ 721), not in an interstate operation (771), without an IE (925). Example: "P1234567"',
 );
 
 export const InscricaoSuframaField = optionalString().describe(
@@ -30,7 +30,7 @@ export const InscricaoMunicipalDestinatarioField = optionalString().describe(
 );
 
 export const AddressCountryCodeField = optionalString().describe(
-  'dest/enderDest/cPais: BACEN country code; 1058 (Brasil) by default (SEFAZ 511), another one abroad (with address_state EX, SEFAZ 510). Example: "2496"',
+  'dest/enderDest/cPais: BACEN country code; 1058 (Brasil) by default. Outside an export it is 1058 unless the recipient has id_estrangeiro (SEFAZ 511); an export names another country (510); an address abroad (address_state EX) is never in 1058 (926). Example: "2496"',
 );
 
 export const AddressCountryField = optionalString().describe(

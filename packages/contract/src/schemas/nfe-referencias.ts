@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 import { fastObject } from '../fast-parse/fast-object.js';
 
+import { ChaveAcessoSigilosaField } from './nfe-partes-referencias.js';
+
 // The documents an NF-e refers to (ide/NFref). Each entry holds exactly one kind of reference;
 // check digits, the chave's parts and SEFAZ's rules are the NF-e builder's to check.
 
@@ -57,17 +59,18 @@ const CupomFiscalSchema = fastObject(
 export const DocumentoReferenciadoSchema = fastObject(
   z.strictObject({
     chave_acesso: optionalString().describe(
-      'refNFe: the chave of an NF-e (55) or NFC-e (65), 44 digits: a state\'s cUF, a real month, the issuer\'s CNPJ with its check digits, a number above 0 and a right check digit (SEFAZ 547, 679). Example: "35261111222333000181550010000000051123456783"',
+      "refNFe: the chave of an NF-e (55) or NFC-e (65), 44 digits: a right check digit (SEFAZ 547), a state's cUF (522), a month from 2006 not after the year of issue (524), the issuer's CNPJ (or CPF, series 910–969) with its check digits (552), model 55, 65 or 59 (679), a number above 0 (683). On a complementary NF-e the note of the emitter and its state (269, 678); on a return of another model, of the emitter's state (954). Example: \"35261111222333000181550010000000051123456783\"",
     ),
     chave_cte: optionalString().describe(
-      'refCTe: the chave of a CT-e (model 57), 44 digits (SEFAZ 552, 683)',
+      'refCTe: the chave of a CT-e (model 57), 44 digits, checked as chave_acesso (SEFAZ 547, 522, 524, 552, 679, 683)',
     ),
+    chave_acesso_sigilosa: ChaveAcessoSigilosaField,
     nota_modelo_1: NotaModelo1Schema.nullable().optional(),
     produtor_rural: NotaProdutorSchema.nullable().optional(),
     cupom_fiscal: CupomFiscalSchema.nullable().optional(),
   }),
 ).describe(
-  'ide/NFref: one referenced document, by exactly one of chave_acesso, chave_cte, nota_modelo_1, produtor_rural, cupom_fiscal. The same document twice is refused (SEFAZ 680–684)',
+  'ide/NFref: one referenced document, by exactly one of chave_acesso, chave_acesso_sigilosa, chave_cte, nota_modelo_1, produtor_rural, cupom_fiscal. The same document twice is refused (SEFAZ 680–684)',
 );
 
 export const DocumentosReferenciadosField = z
@@ -76,5 +79,5 @@ export const DocumentosReferenciadosField = z
   .nullable()
   .optional()
   .describe(
-    'ide/NFref: the documents this NF-e refers to, up to 500. Required for fin_nfe 2 (complementar), 3 (ajuste) and 4 (devolução), except a return whose items carry CFOP 1201, 1202, 1410, 1411, 5921 or 6921 (SEFAZ 321). Example: [{"chave_acesso": "35261111222333000181550010000000051123456783"}]',
+    'ide/NFref: the documents this NF-e refers to, up to 500. A complementary NF-e (fin_nfe 2) names exactly one note, a chave_acesso or a nota_modelo_1 (SEFAZ 254, 255); a return (4) what it returns, except one whose items carry CFOP 1201, 1202, 1410, 1411, 5921 or 6921 (SEFAZ 321); an adjusting NF-e (3) what it adjusts; a sale in person outside the establishment (ind_pres 5) its note (864). nota_modelo_1 and cupom_fiscal only in an operation inside the state (923). Example: [{"chave_acesso": "35261111222333000181550010000000051123456783"}]',
   );

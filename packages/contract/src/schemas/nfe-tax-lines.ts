@@ -30,7 +30,7 @@ export const UfStField = optionalString().describe(
   'icms line of CST 10 or 90 with ICMSPart: UFST, the state the ICMS-ST is owed to. Example: "RJ"',
 );
 export const CnpjProdutorField = optionalString().describe(
-  'ipi: CNPJProd, the CNPJ of the producer when it is not the emitter (check digits verified, SEFAZ 489)',
+  'ipi: CNPJProd, the CNPJ of the producer when it is not the emitter (check digits verified)',
 );
 export const SeloControleField = optionalString().describe(
   'ipi: cSelo, the IPI control seal code (1–60 characters)',

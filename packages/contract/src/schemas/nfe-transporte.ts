@@ -16,7 +16,7 @@ export const TransportadoraPayloadSchema = fastObject(
     cnpj: CnpjSchema.nullable()
       .optional()
       .describe(
-        'transp/transporta/CNPJ: the carrier\'s CNPJ (check digits verified, SEFAZ 542); give cnpj or cpf, not both. Its root must differ from the emitter\'s unless modalidade_frete is 3 (SEFAZ 846/847). Example: "33333333000191"',
+        'transp/transporta/CNPJ: the carrier\'s CNPJ (check digits verified, SEFAZ 542); give cnpj or cpf, not both. With modalidade_frete 3 it is the sender (same CNPJ root, SEFAZ 846); with 0 or 4 not the emitter of goods leaving (847); with 4 the recipient (848). Example: "33333333000191"',
       ),
     cpf: optionalString().describe(
       'transp/transporta/CPF: a carrier who is a person, 11 digits (check digits verified, SEFAZ 543)',

@@ -42,6 +42,14 @@ export function checkUf(
   return undefined;
 }
 
+/** What an address in Brazil may add to the layout's checks. */
+export interface BrazilianAddressRules {
+  /** The rejection of a city code of another state (dest 275, retirada 277, entrega 279). */
+  readonly cityOfAnotherState?: Rejection;
+  /** cPais as the request gives it (its rules are the caller's); 1058 otherwise. */
+  readonly cPais?: string;
+}
+
 /**
  * TEnderEmi / TEndereco content, in order: xLgr nro xCpl? xBairro cMun xMun UF CEP cPais xPais fone?.
  * The IBGE city code must belong to the state (its first two digits are the cUF). cPais is 1058,
@@ -52,7 +60,8 @@ export function renderAddress(
   path: IssuePath,
   a: AddressFields,
   fone: string | null | undefined,
-  xPais = 'BRASIL',
+  xPais: string | null = 'BRASIL',
+  rules: BrazilianAddressRules = {},
 ): string {
   const xLgr = checkText(issues, path, 'address_street', a.address_street, { min: 2, max: 60 });
   const nro = checkText(issues, path, 'address_number', a.address_number, { min: 1, max: 60 });
@@ -78,16 +87,15 @@ export function renderAddress(
     ? checkPattern(issues, path, 'fone', fone, PHONE, '6 to 14 digits (fone)')
     : undefined;
   if (cMun && uf && cMun.slice(0, 2) !== ufInfo(uf)?.cUF) {
-    issues.add(
-      [...path, 'address_city_ibge_code'],
-      'city_state_mismatch',
-      `IBGE city code ${cMun} is not in ${uf}`,
-    );
+    const problem = `IBGE city code ${cMun} is not in ${uf}`;
+    if (rules.cityOfAnotherState)
+      ruleIssue(issues, [...path, 'address_city_ibge_code'], rules.cityOfAnotherState, problem);
+    else issues.add([...path, 'address_city_ibge_code'], 'city_state_mismatch', problem);
   }
   return (
     `<xLgr>${escapeText(xLgr ?? '')}</xLgr><nro>${escapeText(nro ?? '')}</nro>${xCpl ? `<xCpl>${escapeText(xCpl)}</xCpl>` : ''}` +
     `<xBairro>${escapeText(xBairro ?? '')}</xBairro><cMun>${cMun ?? ''}</cMun><xMun>${escapeText(xMun ?? '')}</xMun>` +
-    `<UF>${uf ?? ''}</UF><CEP>${cep ?? ''}</CEP><cPais>1058</cPais><xPais>${escapeText(xPais)}</xPais>${phone ? `<fone>${phone}</fone>` : ''}`
+    `<UF>${uf ?? ''}</UF><CEP>${cep ?? ''}</CEP><cPais>${rules.cPais ?? BRASIL}</cPais>${xPais === null ? '' : `<xPais>${escapeText(xPais)}</xPais>`}${phone ? `<fone>${phone}</fone>` : ''}`
   );
 }
 
@@ -101,17 +109,21 @@ const COUNTRY_CODE = /^\d{1,4}$/;
 export interface OpenAddressRules {
   /** UF EX with a city code other than 9999999 (dest 509, retirada 513, entrega 515). */
   readonly abroadCity: Rejection;
-  /** UF EX with no country or Brasil's (dest 510). */
-  readonly abroadCountry?: Rejection;
-  /** A place in Brazil with another country (dest 511). */
-  readonly homeCountry?: Rejection;
+  /** A place in Brazil with a city code of another state (dest 275, retirada 277, entrega 279). */
+  readonly cityOfAnotherState?: Rejection;
+  /**
+   * Whether the country code's rules are the caller's (the recipient's, which depend on the
+   * operation's destination): then any BACEN code is written as given, and none is required.
+   * Otherwise a place in Brazil is in 1058 and one abroad needs another country.
+   */
+  readonly countryByCaller?: boolean;
 }
 
 /**
  * TEndereco / TLocal content, for the places that may be abroad: in Brazil exactly as
  * `renderAddress` (cPais 1058; xPais as address_country gives it); with UF `EX`, cMun 9999999 (the
  * default), xMun the city's name (default EXTERIOR), CEP optional and cPais another country's.
- * Returns the XML and the UF written.
+ * Returns the XML, the UF written and the country code the request gives.
  */
 export function renderOpenAddress(
   issues: IssueList,
@@ -119,21 +131,39 @@ export function renderOpenAddress(
   a: AddressFields,
   fone: string | null | undefined,
   rules: OpenAddressRules,
-): { xml: string; uf: string | undefined } {
+): { xml: string; uf: string | undefined; country?: string } {
+  const country = given(a.address_country_code)
+    ? checkPattern(
+        issues,
+        path,
+        'address_country_code',
+        a.address_country_code,
+        COUNTRY_CODE,
+        '1 to 4 digits (BACEN country code)',
+      )
+    : undefined;
+  const countryField = country === undefined ? {} : { country };
   if (a.address_state !== ABROAD) {
-    const code = a.address_country_code;
-    if (given(code) && code !== BRASIL) {
-      const problem = `a place in Brazil has country code ${BRASIL}; abroad, address_state is EX`;
-      if (rules.homeCountry)
-        ruleIssue(issues, [...path, 'address_country_code'], rules.homeCountry, problem);
-      else issues.at(path, 'address_country_code', 'country_state_mismatch', problem);
-    }
+    if (country !== undefined && country !== BRASIL && !rules.countryByCaller)
+      issues.at(
+        path,
+        'address_country_code',
+        'country_state_mismatch',
+        `a place in Brazil has country code ${BRASIL}; abroad, address_state is EX`,
+      );
+    // Another country's code without its name: no xPais, rather than BRASIL.
     const xPais = given(a.address_country)
       ? checkText(issues, path, 'address_country', a.address_country, { min: 2, max: 60 })
-      : undefined;
+      : country !== undefined && country !== BRASIL
+        ? null
+        : undefined;
     return {
-      xml: renderAddress(issues, path, a, fone, xPais),
+      xml: renderAddress(issues, path, a, fone, xPais, {
+        ...(rules.cityOfAnotherState ? { cityOfAnotherState: rules.cityOfAnotherState } : {}),
+        ...(rules.countryByCaller && country !== undefined ? { cPais: country } : {}),
+      }),
       uf: typeof a.address_state === 'string' ? a.address_state : undefined,
+      ...countryField,
     };
   }
   const xLgr = checkText(issues, path, 'address_street', a.address_street, { min: 2, max: 60 });
@@ -158,28 +188,13 @@ export function renderOpenAddress(
   const cep = given(a.address_zip)
     ? checkPattern(issues, path, 'address_zip', a.address_zip, CEP, '8 digits (CEP)')
     : undefined;
-  let cPais: string | undefined;
-  if (!given(a.address_country_code) || a.address_country_code === BRASIL) {
-    const problem = `a place abroad (UF EX) needs its country's BACEN code in address_country_code, not ${BRASIL}`;
-    if (rules.abroadCountry)
-      ruleIssue(issues, [...path, 'address_country_code'], rules.abroadCountry, problem);
-    else
-      issues.at(
-        path,
-        'address_country_code',
-        given(a.address_country_code) ? 'country_state_mismatch' : 'missing',
-        problem,
-      );
-  } else {
-    cPais = checkPattern(
-      issues,
+  if (!rules.countryByCaller && (!given(a.address_country_code) || country === BRASIL))
+    issues.at(
       path,
       'address_country_code',
-      a.address_country_code,
-      COUNTRY_CODE,
-      '1 to 4 digits (BACEN country code)',
+      given(a.address_country_code) ? 'country_state_mismatch' : 'missing',
+      `a place abroad (UF EX) needs its country's BACEN code in address_country_code, not ${BRASIL}`,
     );
-  }
   const xPais = given(a.address_country)
     ? checkText(issues, path, 'address_country', a.address_country, { min: 2, max: 60 })
     : undefined;
@@ -190,8 +205,9 @@ export function renderOpenAddress(
     xml:
       `<xLgr>${escapeText(xLgr ?? '')}</xLgr><nro>${escapeText(nro ?? '')}</nro>${xCpl ? `<xCpl>${escapeText(xCpl)}</xCpl>` : ''}` +
       `<xBairro>${escapeText(xBairro ?? '')}</xBairro><cMun>${ABROAD_CITY}</cMun><xMun>${escapeText(xMun ?? '')}</xMun>` +
-      `<UF>${ABROAD}</UF>${cep ? `<CEP>${cep}</CEP>` : ''}<cPais>${cPais ?? ''}</cPais>` +
+      `<UF>${ABROAD}</UF>${cep ? `<CEP>${cep}</CEP>` : ''}${country !== undefined ? `<cPais>${country}</cPais>` : ''}` +
       `${xPais ? `<xPais>${escapeText(xPais)}</xPais>` : ''}${phone ? `<fone>${phone}</fone>` : ''}`,
     uf: ABROAD,
+    ...countryField,
   };
 }

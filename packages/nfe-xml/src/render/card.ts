@@ -5,6 +5,7 @@ import type { IssueList } from '../validate/issues.js';
 import { checkValidCnpj } from '../validate/tax-ids.js';
 import { type Rejection, ruleIssue } from '../validate/sefaz-rule.js';
 import { checkLiteral, checkText, given } from '../validate/text.js';
+import { renderCardReceiver } from './payment-parties.js';
 
 /**
  * tBand: the card brands of the national table (NT 2020.006; 443 for any other code): 01 Visa,
@@ -31,8 +32,9 @@ const INTEGRATED_PAYMENT: Rejection = {
 };
 
 /**
- * `<card>`: tpIntegra CNPJ? tBand? cAut?. An integrated payment (tpIntegra 1) names its acquirer
- * and authorisation (YA05-10, 392); the acquirer's CNPJ has valid check digits (YA05-20, 437).
+ * `<card>`: tpIntegra CNPJ? tBand? cAut? CNPJReceb? idTermPag?. An integrated payment (tpIntegra
+ * 1) names its acquirer and authorisation (YA05-10, 392); the acquirer's CNPJ has valid check
+ * digits (YA05-20, 437).
  */
 export function renderCard(issues: IssueList, parent: IssuePath, c: NfeCartao): string {
   const path = [...parent, 'cartao'];
@@ -66,6 +68,7 @@ export function renderCard(issues: IssueList, parent: IssuePath, c: NfeCartao): 
   }
   return (
     `<card><tpIntegra>${tpIntegra ?? ''}</tpIntegra>${cnpj ? `<CNPJ>${cnpj}</CNPJ>` : ''}` +
-    `${tBand ? `<tBand>${tBand}</tBand>` : ''}${cAut ? element('cAut', cAut) : ''}</card>`
+    `${tBand ? `<tBand>${tBand}</tBand>` : ''}${cAut ? element('cAut', cAut) : ''}` +
+    `${renderCardReceiver(issues, path, c)}</card>`
   );
 }

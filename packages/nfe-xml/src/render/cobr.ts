@@ -24,6 +24,7 @@ const INSTALMENTS_SUM: Rejection = {
   text: 'Soma do valor das parcelas difere do Valor Líquido da Fatura',
 };
 const DUPLICATAS: IssuePath = ['cobranca', 'duplicatas'];
+const INVOICE_MISSING: Rejection = { code: 905, text: 'Campos do grupo Fatura não informados' };
 
 /** `<fat>`: nFat vOrig vDesc? vLiq, with vLiq = vOrig − vDesc (rejection 902). Returns vLiq. */
 function renderFat(issues: IssueList, f: NfeFatura): { xml: string; vLiq?: Decimal } {
@@ -91,30 +92,27 @@ function renderDups(
   return allValues ? { xml, values, dates } : { xml, dates };
 }
 
-export interface CobrOptions {
-  /** The issue date (YYYY-MM-DD, emitter's state); without it the rules against it are skipped. */
-  readonly issueDate?: string;
-}
-
 /**
  * `<cobr>`: fat? dup{0..120}, with the rules SEFAZ checks on them: numbering (852), due dates
- * (900, 850, 853, 797), the instalments adding up to the invoice's net value (851) and the net
- * value itself (902). Absent, nothing.
+ * (850; 900, 853 and 797 against the date of issue, when the document is rendered), the
+ * instalments adding up to the invoice's net value (851) and the net value itself (902). Absent,
+ * nothing.
  */
-export function renderCobr(
-  issues: IssueList,
-  c: NfeCobranca | null | undefined,
-  options: CobrOptions = {},
-): string {
+export function renderCobr(issues: IssueList, c: NfeCobranca | null | undefined): string {
   if (!given(c)) return '';
   const dups = given(c.duplicatas) ? c.duplicatas : [];
   if (!Array.isArray(dups)) {
     issues.add(DUPLICATAS, 'list_type', 'Input should be a valid list');
     return '';
   }
-  if (!given(c.fatura) && dups.length === 0) {
-    issues.add(['cobranca'], 'missing', 'cobranca needs a fatura, duplicatas or both');
-    return '';
+  if (!given(c.fatura)) {
+    // Y01-20: a cobr names its invoice (nFat, vOrig, vLiq), with or without instalments.
+    ruleIssue(
+      issues,
+      FATURA,
+      INVOICE_MISSING,
+      'cobranca needs its fatura (numero, valor_original, valor_liquido), which the duplicatas add up to',
+    );
   }
   if (dups.length > MAX_DUPLICATAS) {
     issues.add(
@@ -125,25 +123,16 @@ export function renderCobr(
   }
   const fat = given(c.fatura) ? renderFat(issues, c.fatura) : undefined;
   const rendered = renderDups(issues, dups);
-  checkDueDates(issues, rendered.dates, options.issueDate);
-  if (dups.length > 0) {
-    if (!fat) {
+  checkDueDates(issues, rendered.dates);
+  if (dups.length > 0 && fat?.vLiq && rendered.values) {
+    const sum = sumDecimals(rendered.values);
+    if (compareDecimals(sum, fat.vLiq) !== 0) {
       ruleIssue(
         issues,
-        FATURA,
+        DUPLICATAS,
         INSTALMENTS_SUM,
-        'cobranca.duplicatas need cobranca.fatura, whose valor_liquido they add up to',
+        `cobranca.duplicatas add up to ${formatAs(sum, MONEY)}, not cobranca.fatura.valor_liquido ${formatAs(fat.vLiq, MONEY)}`,
       );
-    } else if (fat.vLiq && rendered.values) {
-      const sum = sumDecimals(rendered.values);
-      if (compareDecimals(sum, fat.vLiq) !== 0) {
-        ruleIssue(
-          issues,
-          DUPLICATAS,
-          INSTALMENTS_SUM,
-          `cobranca.duplicatas add up to ${formatAs(sum, MONEY)}, not cobranca.fatura.valor_liquido ${formatAs(fat.vLiq, MONEY)}`,
-        );
-      }
     }
   }
   return `<cobr>${fat?.xml ?? ''}${rendered.xml}</cobr>`;

@@ -37,6 +37,8 @@ export interface RenderedDest {
   readonly cpf: string | undefined;
   /** Whether the recipient is identified by idEstrangeiro. */
   readonly foreign: boolean;
+  /** enderDest/cPais as the request gives it (BACEN code), when it does. */
+  readonly country?: string;
 }
 
 interface Identification {
@@ -110,20 +112,26 @@ export function renderDest(
   const name = checkText(issues, path, 'nome', d.nome, { min: 2, max: 60 });
   const xNome = homologacao ? HOMOLOGACAO_DEST_NAME : (name ?? '');
   const hasAddress = ADDRESS_FIELDS.some((field) => given(d[field]));
+  // enderDest/fone is part of the address: a phone alone has no place to go.
+  if (given(d.fone) && !hasAddress)
+    issues.at(
+      path,
+      'fone',
+      'address_required',
+      'fone is written in enderDest: give the address too',
+    );
   const address = hasAddress
-    ? renderOpenAddress(issues, path, d, undefined, {
+    ? renderOpenAddress(issues, path, d, d.fone, {
         abroadCity: {
           code: 509,
           text: 'Informado código de município diferente de “9999999” para operação com o exterior',
         },
-        abroadCountry: {
-          code: 510,
-          text: 'Operação com Exterior e Código País destinatário é 1058 (Brasil) ou não informado',
+        cityOfAnotherState: {
+          code: 275,
+          text: 'Código Município do Destinatário: difere da UF do Destinatário',
         },
-        homeCountry: {
-          code: 511,
-          text: 'Não é de Operação com Exterior e Código País destinatário difere de 1058 (Brasil)',
-        },
+        // cPais answers to the operation's destination: checkForeignOperation's.
+        countryByCaller: true,
       })
     : undefined;
   const indIEDest = checkLiteral(issues, path, 'indicador_ie', d.indicador_ie, INDICADORES_IE);
@@ -159,5 +167,6 @@ export function renderDest(
     cnpj: id.cnpj,
     cpf: id.cpf,
     foreign: id.foreign,
+    ...(address?.country !== undefined ? { country: address.country } : {}),
   };
 }

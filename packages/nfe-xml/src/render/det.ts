@@ -18,6 +18,7 @@ import {
   itemPath as itemPathOf,
   tributosPath as tributosPathOf,
 } from './item-paths.js';
+import { hasItemNotes, NO_ITEM_NOTES, renderItemNotes } from './item-notes.js';
 import { renderItemReturn } from './item-return.js';
 import { renderMoreItemTaxes } from './more-item-taxes.js';
 import type { Totals } from './item-totals.js';
@@ -57,8 +58,8 @@ const ADDITIONAL_INFO = { min: 1, max: 500 };
 /**
  * One `<det nItem="n">`: prod, then imposto in layout order — vTotTrib?, ICMS, IPI?, II?, PIS?,
  * PISST?, COFINS?, COFINSST?, ICMSUFDest?, IS?, IBSCBS? (leiauteNFe_v4.00.xsd, det/imposto) —
- * then impostoDevol?, infAdProd?
- * and, in a document with IBS/CBS/IS, vItem.
+ * then impostoDevol?, infAdProd?, obsItem?, in a document with IBS/CBS/IS vItem, and
+ * DFeReferenciado?.
  */
 export function renderDet(ctx: DetContext, item: NfeItem, index: number): string {
   const { issues, totals } = ctx;
@@ -90,6 +91,7 @@ export function renderDet(ctx: DetContext, item: NfeItem, index: number): string
         totals,
         interstate: ctx.interstate,
         suframa: ctx.suframa === true,
+        entry: /^[12]/.test(item.fiscal_result.cfop ?? ''),
       });
   const ipi = lines.ipi ? renderIpi(issues, lines.ipi, totals) : '';
   const pis = lines.pis ? renderPisCofins(issues, lines.pis, 'PIS', totals) : '';
@@ -115,6 +117,9 @@ export function renderDet(ctx: DetContext, item: NfeItem, index: number): string
   const infAdProd = given(item.informacoes_adicionais)
     ? `<infAdProd>${escapeText(checkText(issues, itemPathOf(index), 'informacoes_adicionais', item.informacoes_adicionais, ADDITIONAL_INFO) ?? '')}</infAdProd>`
     : '';
+  const notes = hasItemNotes(item)
+    ? renderItemNotes(issues, itemPathOf(index), item)
+    : NO_ITEM_NOTES;
   let rtc = '';
   let vItem = '';
   if (ctx.rtc && before) {
@@ -167,7 +172,9 @@ export function renderDet(ctx: DetContext, item: NfeItem, index: number): string
     '</imposto>',
     devol,
     infAdProd,
+    notes.obsItem,
     vItem,
+    notes.reference,
     '</det>',
   ].join('');
 }

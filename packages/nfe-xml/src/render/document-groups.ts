@@ -9,6 +9,7 @@ import { renderInfAdic } from './inf-adic.js';
 import { renderIntermediador } from './intermediador.js';
 import { renderLocal } from './local.js';
 import { checkOperationDirection } from './operation-direction.js';
+import { checkReferencePurpose } from './reference-purpose.js';
 
 /*
  * The document-level groups around the items, each absent (and free) unless the request gives it.
@@ -18,7 +19,8 @@ import { checkOperationDirection } from './operation-direction.js';
 
 /**
  * retirada? entrega? autXML{0..10}, after dest; and the rules that tie ide to the parties and the
- * items (an operation abroad and its recipient, tpNF and the items' CFOPs).
+ * items (an operation abroad and its recipient, tpNF and the items' CFOPs, the referenced
+ * documents and the document's purpose).
  */
 export function renderHeaderGroups(
   issues: IssueList,
@@ -27,8 +29,9 @@ export function renderHeaderGroups(
   recipient: RenderedDest | undefined,
   itemCount: number,
 ): string {
-  checkForeignOperation(issues, r, recipient);
+  checkForeignOperation(issues, r, ide, recipient);
   checkOperationDirection(issues, ide.tpNF, r.itens, itemCount);
+  checkReferencePurpose(issues, r, ide);
   return (
     renderLocal(issues, 'retirada', r.retirada) +
     renderLocal(issues, 'entrega', r.entrega) +
@@ -39,7 +42,7 @@ export function renderHeaderGroups(
 /** infIntermed? infAdic? exporta? compra?, after pag. */
 export function renderClosingGroups(issues: IssueList, r: NfeRequest, ide: IdeFragments): string {
   return (
-    renderIntermediador(issues, ide.indPres, ide.indIntermed, r.intermediador) +
+    renderIntermediador(issues, r, ide) +
     renderInfAdic(issues, r.informacoes_adicionais) +
     renderExporta(issues, r.exportacao) +
     renderCompra(issues, r.compra)

@@ -1,9 +1,9 @@
+import type { DatedRule } from '../dated-rules.js';
 import { localDateTime } from '../datetime.js';
-import type { NfeIssue } from '../errors.js';
 import type { UfInfo } from '../ufs.js';
 import { checkDateTime } from '../validate/layout-date-time.js';
 import type { IssueList } from '../validate/issues.js';
-import { NFE_RULE } from '../validate/sefaz-rule.js';
+import { ruleIssue } from '../validate/sefaz-rule.js';
 
 const KEY = 'data_saida_entrada';
 /** How far dhSaiEnt may be from the authorisation, either way (rejections 504 and 505). */
@@ -19,7 +19,7 @@ export interface ExitTime {
 /**
  * `data_saida_entrada` → `<dhSaiEnt>` in the emitter state's offset (TDateTimeUTC, whole seconds,
  * years 2000–2099). Absent: nothing. Its distance to dhEmi is checked once the instant of issue
- * is known (`exitTimeIssues`).
+ * is known (`exitTimeRule`).
  */
 export function renderExitTime(
   issues: IssueList,
@@ -43,37 +43,33 @@ export function renderExitTime(
 
 /**
  * The rules that tie dhSaiEnt to the instant of issue: within 30 days of it either way (504, 505)
- * and, for goods leaving (tpNF 1), not before it (506). Checked where dhEmi is decided, which the
- * API does before it takes a number.
+ * and, for goods leaving (tpNF 1), not before it (506). They run when the document is rendered for
+ * its instant, which the API does before it takes a number.
  */
-export function exitTimeIssues(exit: number, saida: boolean, issuedAt: number): NfeIssue[] {
-  const dhEmi = Math.floor(issuedAt / 1000) * 1000;
-  const found: NfeIssue[] = [];
-  const issue = (code: number, text: string, message: string) =>
-    found.push({
-      path: [KEY],
-      type: NFE_RULE,
-      message: `SEFAZ rejection ${code} (${text}): ${message}`,
-    });
-  if (saida && exit < dhEmi) {
-    issue(
-      506,
-      'Data de Saída menor que a Data de Emissão',
-      'goods leaving (tp_nf 1) cannot leave before the NF-e is issued (dhEmi); give a later data_saida_entrada or omit it',
-    );
-  } else if (exit < dhEmi - WINDOW_MS) {
-    issue(
-      505,
-      'Data de Entrada/Saída anterior ao permitido',
-      'data_saida_entrada is more than 30 days before the instant of issue',
-    );
-  }
-  if (exit > dhEmi + WINDOW_MS) {
-    issue(
-      504,
-      'Data de Entrada/Saída posterior ao permitido',
-      'data_saida_entrada is more than 30 days after the instant of issue',
-    );
-  }
-  return found;
+export function exitTimeRule(exit: number, saida: boolean): DatedRule {
+  return ({ instant: dhEmi }, issues) => {
+    if (saida && exit < dhEmi) {
+      ruleIssue(
+        issues,
+        [KEY],
+        { code: 506, text: 'Data de Saída menor que a Data de Emissão' },
+        'goods leaving (tp_nf 1) cannot leave before the NF-e is issued (dhEmi); give a later data_saida_entrada or omit it',
+      );
+    } else if (exit < dhEmi - WINDOW_MS) {
+      ruleIssue(
+        issues,
+        [KEY],
+        { code: 505, text: 'Data de Entrada/Saída anterior ao permitido' },
+        'data_saida_entrada is more than 30 days before the instant of issue',
+      );
+    }
+    if (exit > dhEmi + WINDOW_MS) {
+      ruleIssue(
+        issues,
+        [KEY],
+        { code: 504, text: 'Data de Entrada/Saída posterior ao permitido' },
+        'data_saida_entrada is more than 30 days after the instant of issue',
+      );
+    }
+  };
 }

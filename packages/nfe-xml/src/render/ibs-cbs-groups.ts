@@ -184,6 +184,8 @@ export function readIbsCbsGroups(
   const groups: {
     -readonly [K in keyof IbsCbsExtras['groups']]: IbsCbsExtras['groups'][K];
   } = {};
+  if (given(raw.doacao) && checkLiteral(issues, r.path, 'doacao', raw.doacao, ['1']))
+    groups.indDoacao = '1';
   if (given(raw.monofasia)) groups.gIBSCBSMono = mono(r.below('monofasia'), raw.monofasia);
   if (given(raw.transferencia_credito)) {
     const t = r.below('transferencia_credito');

@@ -32,7 +32,8 @@ export function desoneracaoBlock(
       { code: 627, text: 'O valor do ICMS desonerado deve ser informado' },
       'a desoneração (motivo) needs vICMSDeson above 0 (N28-30)',
     );
-  if (motive === '7' && !input.suframa)
+  // N28-10: except on an entry CFOP, where the SUFRAMA registration is not the recipient's to give.
+  if (motive === '7' && !input.suframa && !input.entry)
     ruleIssue(
       issues,
       [...line.path, 'motivo'],

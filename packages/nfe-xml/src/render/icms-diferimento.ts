@@ -4,6 +4,7 @@ import {
   type Decimal,
   decimal,
   multiplyDecimals,
+  roundDecimal,
   signOf,
   subtractDecimals,
 } from '../decimal.js';
@@ -29,8 +30,12 @@ const HUNDREDTH = decimal('0.01');
 /** cBenefRBC: 8 or 10 characters [!-ÿ]. */
 const BENEFIT_CODE = /^(?:[\x21-\x7E\xA0-\xFF]{8}|[\x21-\x7E\xA0-\xFF]{10})$/;
 
+/**
+ * The MOC's footnote (*4) to these rules: the product rounded to cents, with a tolerance of one
+ * cent either way.
+ */
 function farFrom(actual: Decimal, expected: Decimal): boolean {
-  const difference = subtractDecimals(actual, expected);
+  const difference = subtractDecimals(actual, roundDecimal(expected, 2));
   const magnitude =
     signOf(difference) < 0 ? subtractDecimals(decimal('0'), difference) : difference;
   return compareDecimals(magnitude, CENT) > 0;

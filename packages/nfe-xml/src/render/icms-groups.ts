@@ -166,4 +166,6 @@ export interface IcmsInput {
   readonly interstate?: boolean;
   /** The destinatário has a SUFRAMA registration (desoneração motive 7 needs one). */
   readonly suframa?: boolean;
+  /** The item's CFOP is an entry's (1xxx, 2xxx): motive 7 then needs no SUFRAMA registration. */
+  readonly entry?: boolean;
 }

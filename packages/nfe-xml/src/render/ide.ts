@@ -6,6 +6,7 @@ import type { IssueList } from '../validate/issues.js';
 import { checkLiteral, checkText, given } from '../validate/text.js';
 import { ufInfo } from '../ufs.js';
 import { type ExitTime, renderExitTime } from './exit-time.js';
+import { renderAdvancePayments, renderDeliveryForecast, renderIbsCity } from './ide-reforma.js';
 import { renderReferences } from './nfref.js';
 
 /** Top-level request fields are reported at `[key]`. */
@@ -30,6 +31,8 @@ export interface IdeFragments {
   readonly indIntermed: string | undefined;
   /** ide/dhSaiEnt, checked against dhEmi once that is known. */
   readonly exitTime: ExitTime | undefined;
+  /** ide/dPrevEntrega as written, checked against the day of exit or issue. */
+  readonly deliveryForecast?: string;
 }
 
 const DEBIT_TYPES = ['01', '02', '03', '04', '05', '06', '07'] as const;
@@ -87,9 +90,9 @@ const TP_NF = ['0', '1'] as const;
 const IND_INTERMED = ['0', '1'] as const;
 
 /**
- * ide fields in layout order: natOp mod serie | nNF dhEmi | dhSaiEnt? tpNF idDest cMunFG tpImp
- * tpEmis | cDV | tpAmb finNFe tpNFDebito? tpNFCredito? indFinal indPres indIntermed? procEmi
- * verProc NFref* gCompraGov?. tpImp 1 (DANFE retrato), procEmi 0 (the taxpayer's own application).
+ * ide fields in layout order: natOp mod serie | nNF dhEmi | dhSaiEnt? dPrevEntrega? tpNF idDest
+ * cMunFG cMunFGIBS? tpImp tpEmis | cDV | tpAmb finNFe tpNFDebito? tpNFCredito? indFinal indPres
+ * indIntermed? procEmi verProc NFref* gCompraGov? gPagAntecipado?. tpImp 1 (DANFE retrato), procEmi 0 (the taxpayer's own application).
  */
 export function renderIdeFragments(issues: IssueList, r: NfeRequest, cMunFG: string): IdeFragments {
   const natOp = checkText(issues, ROOT, 'nat_op', r.nat_op ?? 'Venda', { min: 1, max: 60 });
@@ -150,15 +153,19 @@ export function renderIdeFragments(issues: IssueList, r: NfeRequest, cMunFG: str
     ? checkLiteral(issues, ROOT, 'ind_intermed', r.ind_intermed, IND_INTERMED)
     : undefined;
   const verProc = checkText(issues, ROOT, 'ver_proc', r.ver_proc, { min: 1, max: 20 });
+  const delivery = renderDeliveryForecast(issues, r, finNFe ?? '1');
   const references = renderReferences(
     issues,
     r.documentos_referenciados,
     finNFe ?? '1',
     Array.isArray(r.itens) ? r.itens : [],
+    r.emitente.address_state,
   );
   return {
     beforeNumber: `<natOp>${escapeText(natOp ?? '')}</natOp><mod>55</mod><serie>${r.serie}</serie>`,
-    middle: `${exitTime?.xml ?? ''}<tpNF>${tpNF ?? ''}</tpNF><idDest>${idDest}</idDest><cMunFG>${cMunFG}</cMunFG><tpImp>1</tpImp><tpEmis>${tpEmis}</tpEmis>`,
+    middle:
+      `${exitTime?.xml ?? ''}${delivery.xml}<tpNF>${tpNF ?? ''}</tpNF><idDest>${idDest}</idDest>` +
+      `<cMunFG>${cMunFG}</cMunFG>${renderIbsCity(issues, r)}<tpImp>1</tpImp><tpEmis>${tpEmis}</tpEmis>`,
     tail:
       `<tpAmb>${tpAmb}</tpAmb><finNFe>${finNFe ?? ''}</finNFe>` +
       (tpNFDebito ? `<tpNFDebito>${tpNFDebito}</tpNFDebito>` : '') +
@@ -166,7 +173,8 @@ export function renderIdeFragments(issues: IssueList, r: NfeRequest, cMunFG: str
       `<indFinal>${indFinal ?? ''}</indFinal>` +
       `<indPres>${indPres ?? ''}</indPres>${indIntermed ? `<indIntermed>${indIntermed}</indIntermed>` : ''}` +
       `<procEmi>0</procEmi><verProc>${escapeText(verProc ?? '')}</verProc>${references}` +
-      government.xml,
+      government.xml +
+      renderAdvancePayments(issues, r),
     tpEmis,
     finNFe: finNFe ?? '1',
     ...(tpNFDebito ? { tpNFDebito } : {}),
@@ -176,5 +184,6 @@ export function renderIdeFragments(issues: IssueList, r: NfeRequest, cMunFG: str
     indPres,
     indIntermed,
     exitTime,
+    ...(delivery.date !== undefined ? { deliveryForecast: delivery.date } : {}),
   };
 }

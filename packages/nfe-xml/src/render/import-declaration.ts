@@ -6,7 +6,8 @@ import { isZeroText, OPTIONAL_MONEY } from '../validate/item-decimal-kinds.js';
 import type { IssueList } from '../validate/issues.js';
 import { checkLayoutDate } from '../validate/layout-date.js';
 import { type Rejection, ruleIssue } from '../validate/sefaz-rule.js';
-import { checkValidCnpj, checkValidCpf } from '../validate/tax-ids.js';
+import { checkCpfWithDigits } from '../validate/cpf-with-digits.js';
+import { checkValidCnpj } from '../validate/tax-ids.js';
 import { checkLiteral, checkPattern, checkText, given, type TextRule } from '../validate/text.js';
 import { escapeText } from '../xml-escape.js';
 import { checkUf } from './address.js';
@@ -120,7 +121,8 @@ function renderDeclaration(
     });
     if (cnpj) buyer = `<CNPJ>${cnpj}</CNPJ>`;
   } else if (given(di.cpf)) {
-    const cpf = checkValidCpf(issues, path, 'cpf', di.cpf, { code: 332 });
+    // 332 is the CNPJ's (I23d-20): a CPF with wrong digits has no rejection of its own.
+    const cpf = checkCpfWithDigits(issues, path, 'cpf', di.cpf);
     if (cpf) buyer = `<CPF>${cpf}</CPF>`;
   }
   const onBehalf = intermedio === '2' || intermedio === '3';

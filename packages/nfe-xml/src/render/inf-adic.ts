@@ -35,7 +35,11 @@ function listOf<T>(
  * readers that find a tag's end by the next `>` (the DANFE's among them) would cut the tag short,
  * so it is refused rather than risk a document that cannot be printed.
  */
-function checkFieldName(issues: IssueList, path: IssuePath, value: unknown): string | undefined {
+export function checkFieldName(
+  issues: IssueList,
+  path: IssuePath,
+  value: unknown,
+): string | undefined {
   const campo = checkText(issues, path, 'campo', value, { min: 1, max: 20 });
   if (campo === undefined || !campo.includes('>')) return campo;
   issues.at(path, 'campo', 'string_pattern_mismatch', "String should not contain '>' (xCampo)");

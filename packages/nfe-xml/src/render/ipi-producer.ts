@@ -1,5 +1,5 @@
 import type { IssueList } from '../validate/issues.js';
-import { checkValidCnpj } from '../validate/tax-ids.js';
+import { checkCnpjWithDigits } from '../validate/cnpj-with-digits.js';
 import { checkPattern, checkText, given } from '../validate/text.js';
 import { escapeText } from '../xml-escape.js';
 import type { TaxLine } from './tax-lines.js';
@@ -17,10 +17,8 @@ export function ipiProducerFields(issues: IssueList, line: TaxLine): string {
   const { raw, path } = line;
   let xml = '';
   if (given(raw.cnpj_produtor)) {
-    const cnpj = checkValidCnpj(issues, path, 'cnpj_produtor', raw.cnpj_produtor, {
-      code: 489,
-      text: 'CNPJ informado inválido (DV ou zeros)',
-    });
+    // No rejection of its own (489 is prod/CNPJFab's): refused as a CNPJ that does not exist.
+    const cnpj = checkCnpjWithDigits(issues, path, 'cnpj_produtor', raw.cnpj_produtor);
     xml += `<CNPJProd>${cnpj ?? ''}</CNPJProd>`;
   }
   if (given(raw.selo_controle)) {

@@ -14,6 +14,7 @@ interface PlaceRules {
   readonly cnpj: Rejection;
   readonly cpf: Rejection;
   readonly abroadCity: Rejection;
+  readonly cityOfAnotherState: Rejection;
 }
 
 const RULES: Record<'retirada' | 'entrega', PlaceRules> = {
@@ -22,7 +23,11 @@ const RULES: Record<'retirada' | 'entrega', PlaceRules> = {
     cpf: { code: 540, text: 'CPF do Local de Retirada inválido' },
     abroadCity: {
       code: 513,
-      text: 'Código Município do Local de Retirada deve ser 9999999 para UF retirada = EX',
+      text: 'Código Município do Local de Retirada deve ser 9999999 para UF retirada = “EX”.',
+    },
+    cityOfAnotherState: {
+      code: 277,
+      text: 'Código Município do Local de Retirada: difere da UF do Local de Retirada',
     },
   },
   entrega: {
@@ -30,7 +35,11 @@ const RULES: Record<'retirada' | 'entrega', PlaceRules> = {
     cpf: { code: 541, text: 'CPF do Local de Entrega inválido' },
     abroadCity: {
       code: 515,
-      text: 'Código Município do Local de Entrega deve ser 9999999 para UF entrega = EX',
+      text: 'Código Município do Local de Entrega deve ser 9999999 para UF entrega = “EX”.',
+    },
+    cityOfAnotherState: {
+      code: 279,
+      text: 'Código Município do Local de Entrega: difere da UF do Local de Entrega',
     },
   },
 };
@@ -65,6 +74,7 @@ export function renderLocal(
     : undefined;
   const address = renderOpenAddress(issues, path, place, place.fone, {
     abroadCity: rules.abroadCity,
+    cityOfAnotherState: rules.cityOfAnotherState,
   });
   const email = given(place.email)
     ? checkText(issues, path, 'email', place.email, { min: 1, max: 60 })

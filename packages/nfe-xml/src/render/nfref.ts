@@ -9,11 +9,22 @@ import type { NfeItem } from '../types.js';
 import { ufInfo } from '../ufs.js';
 import { digits } from '../validate/digits.js';
 import type { IssueList } from '../validate/issues.js';
-import { checkReferencedChave } from '../validate/referenced-chave.js';
+import {
+  checkChaveYear,
+  checkReferencedChave,
+  REFERENCED_CTE,
+  REFERENCED_NFE,
+} from '../validate/referenced-chave.js';
 import { type Rejection, ruleIssue } from '../validate/sefaz-rule.js';
 import { checkValidCnpj, checkValidCpf } from '../validate/tax-ids.js';
 import { checkLiteral, checkPattern, given } from '../validate/text.js';
 import { checkUf } from './address.js';
+import { checkPaperNoteDate, MODEL_1_DATE, PRODUCER_NOTE_DATE } from './paper-note-date.js';
+import {
+  checkConfidentialDuplicates,
+  type ConfidentialReferenceContext,
+  renderConfidentialReference,
+} from './nfref-sigilosa.js';
 
 const KEY = 'documentos_referenciados';
 /** NFref{0..500} (MOC; the schema packs allow 999). */
@@ -29,6 +40,7 @@ const RETURNS_WITHOUT_REFERENCE: ReadonlySet<string> = new Set([
 ]);
 const KINDS = [
   'chave_acesso',
+  'chave_acesso_sigilosa',
   'chave_cte',
   'nota_modelo_1',
   'produtor_rural',
@@ -67,11 +79,15 @@ function checkInteger(
   return value;
 }
 
-/** cUF and AAMM of a referenced paper note. */
+/**
+ * cUF and AAMM of a referenced paper note; AAMM not after the month of issue nor more than 20
+ * years before it (`dateRule`, when the document is rendered for its instant).
+ */
 function issuedIn(
   issues: IssueList,
   path: IssuePath,
   note: { uf: unknown; ano_mes: unknown },
+  dateRule: Rejection,
 ): string {
   const uf = checkUf(issues, path, 'uf', note.uf);
   const aamm = checkPattern(
@@ -82,14 +98,18 @@ function issuedIn(
     AAMM,
     'AAMM: year and month of issue, e.g. 2611',
   );
+  if (aamm !== undefined)
+    issues.onIssue((day, found) =>
+      checkPaperNoteDate(found, [...path, 'ano_mes'], aamm, dateRule, day),
+    );
   return `<cUF>${(uf && ufInfo(uf)?.cUF) ?? ''}</cUF><AAMM>${aamm ?? ''}</AAMM>`;
 }
 
 function refNF(issues: IssueList, path: IssuePath, n: NfeNotaModelo1, seen: Set<string>): string {
-  const head = issuedIn(issues, path, n);
+  const head = issuedIn(issues, path, n, MODEL_1_DATE);
   const cnpj = checkValidCnpj(issues, path, 'cnpj', n.cnpj, {
     code: 548,
-    text: 'CNPJ da NF referenciada inválido',
+    text: 'CNPJ da NF referenciada inválido.',
   });
   const mod = checkLiteral(issues, path, 'modelo', n.modelo ?? '01', ['01', '02']);
   const serie = checkInteger(issues, path, 'serie', n.serie);
@@ -102,7 +122,7 @@ function refNF(issues: IssueList, path: IssuePath, n: NfeNotaModelo1, seen: Set<
 }
 
 function refNFP(issues: IssueList, path: IssuePath, n: NfeNotaProdutor, seen: Set<string>): string {
-  const head = issuedIn(issues, path, n);
+  const head = issuedIn(issues, path, n, PRODUCER_NOTE_DATE);
   let doc = '';
   if (given(n.cnpj) === given(n.cpf)) {
     issues.at(
@@ -120,7 +140,7 @@ function refNFP(issues: IssueList, path: IssuePath, n: NfeNotaProdutor, seen: Se
   } else {
     const cpf = checkValidCpf(issues, path, 'cpf', n.cpf, {
       code: 550,
-      text: 'CPF da NF referenciada de produtor inválido',
+      text: 'CPF da NF referenciada de produtor inválido.',
     });
     doc = `<CPF>${cpf ?? ''}</CPF>`;
   }
@@ -181,12 +201,31 @@ function duplicate(
   else seen.add(identity);
 }
 
+/**
+ * A well-formed chave of refNFe or refCTe: given once (680), and of a year not after the year of
+ * issue (524, when the document is rendered for its instant).
+ */
+function referencedChave(
+  issues: IssueList,
+  path: IssuePath,
+  seen: Set<string>,
+  identity: string,
+  chave: string,
+): void {
+  duplicate(issues, path, seen, identity, {
+    code: 680,
+    text: 'Chave de Acesso referenciada em duplicidade na NF-e',
+  });
+  issues.onIssue((day, found) => checkChaveYear(found, path, chave, day.year));
+}
+
 /** One NFref: exactly one kind of reference, each checked as SEFAZ does. */
 function renderReference(
   issues: IssueList,
   r: NfeDocumentoReferenciado,
   i: number,
   seen: Set<string>,
+  ctx: ConfidentialReferenceContext,
 ): string {
   const path: IssuePath = [KEY, i];
   const kinds = KINDS.filter((kind) => given(r[kind]));
@@ -195,30 +234,28 @@ function renderReference(
     return '';
   }
   if (given(r.chave_acesso)) {
-    const chave = checkReferencedChave(issues, path, 'chave_acesso', r.chave_acesso, {
-      models: ['55', '65'],
-      wrongModel: { code: 679, text: 'Modelo da NF-e referenciada diferente de 55/65' },
-      wrongCheckDigit: {
-        code: 547,
-        text: 'Dígito Verificador da Chave de Acesso da NF-e Referenciada inválido',
-      },
-    });
-    if (chave)
-      duplicate(issues, [...path, 'chave_acesso'], seen, `NFe|${chave}`, {
-        code: 680,
-        text: 'Duplicidade de NF-e referenciada (Chave de Acesso referenciada mais de uma vez)',
-      });
+    const chave = checkReferencedChave(
+      issues,
+      path,
+      'chave_acesso',
+      r.chave_acesso,
+      REFERENCED_NFE,
+    );
+    if (chave) referencedChave(issues, [...path, 'chave_acesso'], seen, `NFe|${chave}`, chave);
     return `<NFref><refNFe>${chave ?? ''}</refNFe></NFref>`;
   }
+  if (given(r.chave_acesso_sigilosa)) {
+    const confidential = r.chave_acesso_sigilosa;
+    // BA02a-30's "year after the current one" is the year of issue's, known at `render`.
+    if (typeof confidential === 'string' && /^\d{44}$/.test(confidential))
+      issues.onIssue((day, found) =>
+        checkChaveYear(found, [...path, 'chave_acesso_sigilosa'], confidential, day.year),
+      );
+    return renderConfidentialReference(issues, path, confidential, ctx);
+  }
   if (given(r.chave_cte)) {
-    const chave = checkReferencedChave(issues, path, 'chave_cte', r.chave_cte, {
-      models: ['57'],
-      wrongModel: { code: 683, text: 'Modelo do CT-e referenciado diferente de 57' },
-      wrongCheckDigit: {
-        code: 552,
-        text: 'Dígito Verificador da Chave de Acesso do CT-e Referenciado inválido',
-      },
-    });
+    const chave = checkReferencedChave(issues, path, 'chave_cte', r.chave_cte, REFERENCED_CTE);
+    if (chave) referencedChave(issues, [...path, 'chave_cte'], seen, `CTe|${chave}`, chave);
     return `<NFref><refCTe>${chave ?? ''}</refCTe></NFref>`;
   }
   if (given(r.nota_modelo_1))
@@ -229,27 +266,43 @@ function renderReference(
 }
 
 /**
- * A complementary (finNFe 2), adjusting (3) or returning (4) NF-e must name the document it
- * completes, adjusts or gives back; a return of goods refused or never received (CFOP 1201, 1202,
- * 1410, 1411, 5921, 6921 on any item) is exempt.
+ * A return of goods (finNFe 4) names the document it gives back (B25-70, 321), unless it returns
+ * goods refused or never received (CFOP 1201, 1202, 1410, 1411, 5921, 6921 on any item) or names
+ * them item by item. An adjusting NF-e (finNFe 3) names the document it adjusts too: SEFAZ has no
+ * rejection of its own for that, so it is not one here. A complementary NF-e's note is rule 254
+ * (`checkReferencePurpose`).
  */
 function checkReferenceRequired(
   issues: IssueList,
   finNFe: string,
   itens: readonly NfeItem[],
 ): void {
-  if (finNFe !== '2' && finNFe !== '3' && finNFe !== '4') return;
+  if (finNFe === '3') {
+    issues.add(
+      [KEY],
+      'reference_required',
+      'an NF-e de ajuste (fin_nfe 3) must reference the document it adjusts: give documentos_referenciados (ide/NFref)',
+    );
+    return;
+  }
+  if (finNFe !== '4') return;
+  // A return may name what it gives back item by item instead (det/DFeReferenciado, VC02-14).
   if (
-    finNFe === '4' &&
-    itens.some((item) => RETURNS_WITHOUT_REFERENCE.has(item?.fiscal_result?.cfop))
+    itens.some(
+      (item) =>
+        RETURNS_WITHOUT_REFERENCE.has(item?.fiscal_result?.cfop) ||
+        given(item?.documento_referenciado),
+    )
   )
     return;
-  const purpose = { '2': 'complementar', '3': 'de ajuste', '4': 'de devolução' }[finNFe];
   ruleIssue(
     issues,
     [KEY],
-    { code: 321 },
-    `an NF-e ${purpose} (fin_nfe ${finNFe}) must reference the document it refers to: give documentos_referenciados (ide/NFref)`,
+    {
+      code: 321,
+      text: 'NF-e de devolução de mercadoria não possui documento fiscal referenciado',
+    },
+    'an NF-e de devolução (fin_nfe 4) must reference the document it returns: give documentos_referenciados (ide/NFref)',
   );
 }
 
@@ -259,6 +312,7 @@ export function renderReferences(
   refs: NfeDocumentoReferenciado[] | null | undefined,
   finNFe: string,
   itens: readonly NfeItem[],
+  emitterUf?: string,
 ): string {
   if (!given(refs) || refs.length === 0) {
     checkReferenceRequired(issues, finNFe, itens);
@@ -278,7 +332,11 @@ export function renderReferences(
       issues.add([KEY, i], 'model_attributes_type', 'Input should be an object');
       continue;
     }
-    xml += renderReference(issues, ref, i, seen);
+    xml += renderReference(issues, ref, i, seen, {
+      finNFe,
+      ...(emitterUf !== undefined ? { emitterUf } : {}),
+    });
   }
+  checkConfidentialDuplicates(issues, KEY, refs);
   return xml;
 }

@@ -14,6 +14,7 @@ import { checkLayoutDate } from '../validate/layout-date.js';
 import { type Rejection, ruleIssue } from '../validate/sefaz-rule.js';
 import { checkLiteral, checkText, given } from '../validate/text.js';
 import { renderCard } from './card.js';
+import { renderPaymentEstablishment } from './payment-parties.js';
 
 /** tPag codes in force (domain doc §2.7); 99 "outros" needs xPag (`descricao`). */
 export const PAYMENT_TYPES = [
@@ -67,7 +68,7 @@ interface DetPag {
   readonly vPag?: string;
 }
 
-/** `<detPag>`: indPag tPag xPag? vPag dPag? card?. */
+/** `<detPag>`: indPag tPag xPag? vPag dPag? (CNPJPag UFPag)? card?. */
 function renderDetPag(issues: IssueList, path: IssuePath, p: NfePagamento): DetPag {
   const tPag = checkLiteral(issues, path, 'tpag', p.tpag, PAYMENT_TYPES);
   const indPag = checkLiteral(issues, path, 'indpag', given(p.indpag) ? p.indpag : '0', ['0', '1']);
@@ -89,7 +90,7 @@ function renderDetPag(issues: IssueList, path: IssuePath, p: NfePagamento): DetP
   const card = given(p.cartao) ? renderCard(issues, path, p.cartao) : '';
   const xml =
     `<detPag><indPag>${indPag ?? ''}</indPag><tPag>${tPag ?? ''}</tPag>${xPag}` +
-    `<vPag>${vPag ?? ''}</vPag>${dPag}${card}</detPag>`;
+    `<vPag>${vPag ?? ''}</vPag>${dPag}${renderPaymentEstablishment(issues, path, p)}${card}</detPag>`;
   return { xml, ...(tPag === undefined ? {} : { tPag }), ...(vPag === undefined ? {} : { vPag }) };
 }
 

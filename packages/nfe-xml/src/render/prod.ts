@@ -20,6 +20,12 @@ import {
 import { fiscalPath, itemPath } from './item-paths.js';
 import { MoneySum, type Totals } from './item-totals.js';
 import { type ProductGroupsContext, renderProductGroups } from './product-groups.js';
+import {
+  hasProductCodes,
+  NO_PRODUCT_CODES,
+  type ProductCodesContext,
+  renderProductCodes,
+} from './product-codes.js';
 import { productValue } from './product-value.js';
 import type { TaxLine } from './tax-lines.js';
 
@@ -35,7 +41,7 @@ const UNIT: TextRule = { min: 1, max: 6 };
 const EX_TIPI = digits(2, 3);
 
 /** What `<prod>` needs of the document. */
-export interface ProdContext extends ProductGroupsContext {
+export interface ProdContext extends ProductGroupsContext, ProductCodesContext {
   readonly totals: Totals;
 }
 
@@ -150,13 +156,16 @@ export function renderProd(
     ? renderItemCharges(issues, path, item, vProd, included, totals)
     : PLAIN_CHARGES;
   const groups = renderProductGroups(ctx, index, item, cfop, quantity);
+  const codes = hasProductCodes(item)
+    ? renderProductCodes(ctx, path, item, given(item.cest))
+    : NO_PRODUCT_CODES;
   const xml =
-    `<prod><cProd>${escapeText(cProd ?? '')}</cProd><cEAN>${cean}</cEAN><xProd>${escapeText(xProd ?? '')}</xProd>` +
-    `<NCM>${ncm ?? ''}</NCM>${cest ? `<CEST>${cest}</CEST>` : ''}${benef ? `<cBenef>${escapeText(benef)}</cBenef>` : ''}` +
-    `${exTipi ? `<EXTIPI>${exTipi}</EXTIPI>` : ''}` +
+    `<prod><cProd>${escapeText(cProd ?? '')}</cProd><cEAN>${cean}</cEAN>${codes.cBarra}<xProd>${escapeText(xProd ?? '')}</xProd>` +
+    `<NCM>${ncm ?? ''}</NCM>${codes.nve}${cest ? `<CEST>${cest}</CEST>${codes.scale}` : ''}` +
+    `${benef ? `<cBenef>${escapeText(benef)}</cBenef>` : ''}${codes.credits}${exTipi ? `<EXTIPI>${exTipi}</EXTIPI>` : ''}` +
     `<CFOP>${cfop ?? ''}</CFOP><uCom>${escapeText(uCom ?? '')}</uCom><qCom>${quantity ?? ''}</qCom>` +
-    `<vUnCom>${price ?? ''}</vUnCom><vProd>${vProd}</vProd><cEANTrib>${cean}</cEANTrib>` +
+    `<vUnCom>${price ?? ''}</vUnCom><vProd>${vProd}</vProd><cEANTrib>${cean}</cEANTrib>${codes.cBarraTrib}` +
     `<uTrib>${escapeText(uTrib ?? '')}</uTrib><qTrib>${quantity ?? ''}</qTrib><vUnTrib>${price ?? ''}</vUnTrib>` +
-    `${charges}${groups}</prod>`;
+    `${charges}${codes.usedGood}${groups}</prod>`;
   return { xml, vProd, included };
 }

@@ -10,25 +10,25 @@ import { renderFuel } from './fuel.js';
 import { renderImportDeclarations } from './import-declaration.js';
 import { itemPath } from './item-paths.js';
 import { renderMedicine } from './medicine.js';
+import { renderFci, renderPackaging, renderRecopi, renderWeapons } from './product-extras.js';
 import { renderBatches } from './traceability.js';
 import { renderVehicle } from './vehicle.js';
 
 const ORDER_ITEM = /^[0-9]{1,6}$/;
 const THREE = 51;
 const SEVEN = 55;
-/** Import CFOPs that need no DI (I08 rule of 525): returns and re-imports. */
-const IMPORT_WITHOUT_DI: ReadonlySet<string> = new Set(['3201', '3202', '3211', '3503', '3553']);
+/** Import CFOPs that need no DI (I08-110, 525): returns and re-imports. */
+const IMPORT_WITHOUT_DI: ReadonlySet<string> = new Set(['3201', '3202', '3503', '3553']);
 /** CFOPs of an indirect export (I52-10, 340): they carry detExport/exportInd. */
 const INDIRECT_EXPORT: ReadonlySet<string> = new Set(['3503', '7501']);
-const SPECIFIC = ['veiculo', 'medicamento', 'combustivel'] as const;
+/** The layout's choice of one specific product, in its order: veicProd, med, arma, comb, nRECOPI. */
+const SPECIFIC = ['veiculo', 'medicamento', 'armas', 'combustivel', 'numero_recopi'] as const;
 
 /** What the item's groups need from the document. */
 export interface ProductGroupsContext {
   readonly issues: IssueList;
   /** ide/finNFe. */
   readonly finNFe?: string;
-  /** The issue date in the emitter's state, YYYY-MM-DD, when known. */
-  readonly issueDate?: string;
   /** ide/NFref as requested: an indirect export names an NF-e referenced there (345). */
   readonly references?: readonly NfeDocumentoReferenciado[] | null;
   /** The document has an `entrega` place (a new vehicle billed directly needs one, 478). */
@@ -73,7 +73,7 @@ function checkForeignTradeCfop(
 
 /**
  * What follows indTot in `<prod>`, in the layout's order: DI*, detExport*, xPed?, nItemPed?,
- * rastro*, then one of veicProd, med, comb. A plain item (none given, not an import or export
+ * nFCI?, rastro*, infProdEmb?, then one of veicProd, med, arma, comb, nRECOPI. A plain item (none given, not an import or export
  * CFOP) costs a few presence checks.
  */
 export function renderProductGroups(
@@ -93,7 +93,11 @@ export function renderProductGroups(
     !given(item.rastreabilidade) &&
     !given(item.veiculo) &&
     !given(item.medicamento) &&
-    !given(item.combustivel)
+    !given(item.combustivel) &&
+    !given(item.numero_fci) &&
+    !given(item.embalagem) &&
+    !given(item.armas) &&
+    !given(item.numero_recopi)
   )
     return '';
   const { issues } = ctx;
@@ -104,15 +108,16 @@ export function renderProductGroups(
   if (given(item.exportacao))
     xml += renderExportDetails(issues, path, item.exportacao, quantity, ctx.references);
   if (given(item.pedido_compra)) xml += renderOrder(issues, index, item.pedido_compra);
-  if (given(item.rastreabilidade))
-    xml += renderBatches(issues, path, item.rastreabilidade, ctx.issueDate);
+  if (given(item.numero_fci)) xml += renderFci(issues, path, item.numero_fci);
+  if (given(item.rastreabilidade)) xml += renderBatches(issues, path, item.rastreabilidade);
+  if (given(item.embalagem)) xml += renderPackaging(issues, path, item.embalagem);
   const specific = SPECIFIC.filter((key) => given(item[key]));
   for (const key of specific.slice(1))
     issues.at(
       path,
       key,
       'product_group_conflict',
-      `Give only one of veiculo, medicamento and combustivel (prod holds one specific product group); ${specific[0]} is given`,
+      `Give only one of veiculo, medicamento, armas, combustivel and numero_recopi (prod holds one specific product group); ${specific[0]} is given`,
     );
   if (given(item.veiculo))
     xml += renderVehicle(issues, path, item.veiculo, ctx.hasDelivery === true);
@@ -128,6 +133,8 @@ export function renderProductGroups(
         'a medicine (medicamento) needs its batches (rastreabilidade)',
       );
     xml += renderMedicine(issues, path, item.medicamento);
-  } else if (given(item.combustivel)) xml += renderFuel(issues, path, item.combustivel);
+  } else if (given(item.armas)) xml += renderWeapons(issues, path, item.armas);
+  else if (given(item.combustivel)) xml += renderFuel(issues, path, item.combustivel);
+  else if (given(item.numero_recopi)) xml += renderRecopi(issues, path, item.numero_recopi);
   return xml;
 }

@@ -1,3 +1,4 @@
+import type { DatedRule } from '../dated-rules.js';
 import type { IssuePath } from '../errors.js';
 import type { RtcCheckOptions, RtcDocument, RtcViolation } from '../rtc/document.js';
 import { checkRtcDocument } from '../rtc/rules.js';
@@ -47,17 +48,51 @@ function violationPath(collector: RtcCollector, v: RtcViolation): IssuePath {
   return itemPath(v.item);
 }
 
+function report(issues: IssueList, collector: RtcCollector, v: RtcViolation): void {
+  issues.add(
+    violationPath(collector, v),
+    'ibs_cbs_rule',
+    `${v.rule}${v.cStat === undefined ? '' : ` (SEFAZ rejection ${v.cStat})`}: ${v.message}`,
+  );
+}
+
+/**
+ * The rules of dhEmi's year and month (the test-year rates, the presumed credits of a suspensive
+ * condition, competApur), for the instant the document is rendered with. The document passed every
+ * other rule already, so whatever these find is theirs; a second rendering for the same month (the
+ * API renders once to measure the document, once to number it) reuses the first answer.
+ */
+function issueMonthRule(
+  collector: RtcCollector,
+  doc: RtcDocument,
+  options: RtcCheckOptions,
+): DatedRule {
+  let checkedFor: string | undefined;
+  let found: readonly RtcViolation[] = [];
+  return (day, issues) => {
+    const period = `${day.year}-${String(day.month).padStart(2, '0')}`;
+    if (period !== checkedFor) {
+      found = checkRtcDocument(doc, { ...options, year: day.year, period });
+      checkedFor = period;
+    }
+    for (const v of found) report(issues, collector, v);
+  };
+}
+
 /**
  * Sums the IBS/CBS/IS totals and vNFTot (Σ vItem; IBS/CBS/IS are not added to vNF) from the
  * collected item values, runs every mechanical rule on what is about to be written (a violation is
  * an issue naming the request line) and returns `ISTot? IBSCBSTot? vNFTot` for `total`. Rules run
  * only on a request without other issues: a field that failed its own check has no value to compute with.
+ * With `atIssue`, the rules of the year and month of issue run when the document is rendered for
+ * its instant (`year` and `period` of `options` are then not used).
  */
 export function finishRtc(
   issues: IssueList,
   collector: RtcCollector,
   ide: RtcDocumentContext,
   options: RtcCheckOptions = {},
+  atIssue = false,
 ): string {
   const items = collector.items;
   const groups = items.flatMap((item) => (item.IBSCBS ? [item.IBSCBS] : []));
@@ -72,12 +107,13 @@ export function finishRtc(
   if (doc.vNFTot === '0.00')
     issues.add(['itens'], 'value_out_of_layout', 'vNFTot must be above 0 (TDec_1302Opc)');
   if (issues.count === 0) {
-    for (const v of checkRtcDocument(doc, options))
-      issues.add(
-        violationPath(collector, v),
-        'ibs_cbs_rule',
-        `${v.rule}${v.cStat === undefined ? '' : ` (SEFAZ rejection ${v.cStat})`}: ${v.message}`,
-      );
+    if (atIssue) {
+      const undated: RtcCheckOptions = options.requireIbsCbs ? { requireIbsCbs: true } : {};
+      for (const v of checkRtcDocument(doc, undated)) report(issues, collector, v);
+      issues.onIssue(issueMonthRule(collector, doc, undated));
+    } else {
+      for (const v of checkRtcDocument(doc, options)) report(issues, collector, v);
+    }
   }
   return rtcTotalsXml(doc.IBSCBSTot, doc.vISTot, doc.vNFTot);
 }

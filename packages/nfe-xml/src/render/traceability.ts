@@ -13,17 +13,28 @@ import { checkList } from './item-lists.js';
 const MAX_BATCHES = 500;
 const CODE_20: TextRule = { min: 1, max: 20 };
 
+/** 877: a batch is made no later than the day the NF-e is issued (dhEmi's, emitter's state). */
+function checkMadeBeforeIssue(
+  issues: IssueList,
+  path: IssuePath,
+  dFab: string,
+  issueDate: string,
+): void {
+  if (dFab > issueDate)
+    ruleIssue(
+      issues,
+      [...path, 'data_fabricacao'],
+      { code: 877, text: 'Data de fabricação maior que a data de processamento' },
+      `the batch is made (${dFab}) after the NF-e is issued (${issueDate})`,
+    );
+}
+
 /**
  * `<rastro>`…: the batches the item comes from. A batch expires no earlier than it was made (870)
- * and was made no later than the NF-e is issued (877), when `issueDate` (YYYY-MM-DD in the
- * emitter's state) is known; dates in TData form compare as strings.
+ * and was made no later than the NF-e is issued (877, checked when the document is rendered for
+ * its instant); dates in TData form compare as strings.
  */
-export function renderBatches(
-  issues: IssueList,
-  itemPath: IssuePath,
-  batches: unknown,
-  issueDate: string | undefined,
-): string {
+export function renderBatches(issues: IssueList, itemPath: IssuePath, batches: unknown): string {
   const list = checkList(issues, itemPath, 'rastreabilidade', batches, 1, MAX_BATCHES);
   let xml = '';
   for (let i = 0; i < list.length; i++) {
@@ -40,13 +51,7 @@ export function renderBatches(
         { code: 870, text: 'Data de validade incompatível com data de fabricação' },
         `the batch expires (${dVal}) before it was made (${dFab})`,
       );
-    if (dFab && issueDate && dFab > issueDate)
-      ruleIssue(
-        issues,
-        [...path, 'data_fabricacao'],
-        { code: 877, text: 'Data de fabricação maior que a data de processamento' },
-        `the batch is made (${dFab}) after the NF-e is issued (${issueDate})`,
-      );
+    if (dFab) issues.onIssue((day, found) => checkMadeBeforeIssue(found, path, dFab, day.date));
     const cAgreg = given(batch.codigo_agregacao)
       ? checkText(issues, path, 'codigo_agregacao', batch.codigo_agregacao, CODE_20)
       : undefined;

@@ -8,6 +8,11 @@ export interface TransportParties {
   readonly emitterCnpj: string;
   /** dest/CNPJ or dest/CPF, when the request identifies the recipient. */
   readonly recipient?: CarrierId;
+  /**
+   * Whether the goods leave (tpNF 1, the default): then the emitter sends them and the recipient
+   * receives them; an incoming NF-e (tpNF 0) swaps the two.
+   */
+  readonly outgoing?: boolean;
 }
 
 /** Same company (CNPJ root, the first 8 characters) or same person (CPF). */
@@ -16,6 +21,9 @@ function sameParty(a: CarrierId, b: CarrierId): boolean {
   return a.cpf !== undefined && a.cpf === b.cpf;
 }
 
+const identified = (p: CarrierId | undefined): p is CarrierId =>
+  p !== undefined && (p.cnpj !== undefined || p.cpf !== undefined);
+
 const TRANSPORTE = ['transporte'];
 const CARRIER = ['transporte', 'transportadora'];
 
@@ -23,7 +31,10 @@ const NO_CARRIER_WITHOUT_FREIGHT: Rejection = {
   code: 845,
   text: 'O Grupo Transportador não pode ser preenchido para Modalidade do frete informada',
 };
-const OWN_TRANSPORT_OF_SENDER: Rejection = { code: 846 };
+const OWN_TRANSPORT_OF_SENDER: Rejection = {
+  code: 846,
+  text: 'Transporte próprio por conta do Remetente e CNPJ Base ou CPF do Transportador difere do CNPJ Base ou CPF do Remetente',
+};
 const NOT_OWN_TRANSPORT_OF_SENDER: Rejection = {
   code: 847,
   text: 'Transporte não é próprio por conta do Remetente e CNPJ Base ou CPF do Transportador igual ao CNPJ Base ou CPF do Remetente',
@@ -32,23 +43,22 @@ const OWN_TRANSPORT_OF_RECIPIENT: Rejection = {
   code: 848,
   text: 'Transporte próprio por conta do Destinatário e CNPJ Base ou CPF do Transportador difere do CNPJ Base ou CPF do Destinatário',
 };
-const NOT_OWN_TRANSPORT_OF_RECIPIENT: Rejection = {
-  code: 849,
-  text: 'Transporte não é próprio por conta do destinatário e CNPJ base ou CPF do transportador igual ao CNPJ base ou CPF do destinatário',
-};
 const NO_VEHICLE_INTERSTATE: Rejection = {
   code: 868,
   text: 'Grupos Veiculo Transporte e Reboque não devem ser informados',
 };
 
 /**
- * The carrier against the freight mode (MOC 7.0 Anexo I, group X; NT 2021.004):
+ * The carrier against the freight mode (MOC 7.0 Anexo I, group X; NT 2021.004 X03-30 to X04-80).
+ * The sender is the emitter of goods leaving (tpNF 1) and the recipient of goods coming in
+ * (tpNF 0); the receiver the other one.
  * - 845: with modFrete 9 (no transport) there is no carrier;
- * - 846 / 847: modFrete 3 (own transport of the sender) iff the carrier is the emitter (CNPJ root);
- * - 848 / 849: modFrete 4 (own transport of the recipient) iff the carrier is the recipient. SEFAZ
- *   waives 849 for fuel operations between branches of one company; Emissor waives it whenever
- *   emitter and recipient share a CNPJ root, so it never refuses what SEFAZ accepts.
- * Rules that compare ids run only when the carrier gives a CNPJ or CPF (SEFAZ's exception too).
+ * - 846: with modFrete 3 (own transport of the sender) the carrier is the sender (CNPJ root);
+ * - 847: with modFrete 0 or 4 the carrier of goods leaving is not their sender (the NT's rule for
+ *   goods coming in is not in force);
+ * - 848: with modFrete 4 (own transport of the receiver) the carrier is the receiver.
+ * Rules that compare ids run only when the carrier gives a CNPJ or CPF (SEFAZ's exception too),
+ * and those of the recipient only when the request identifies it.
  */
 export function checkCarrierRules(
   issues: IssueList,
@@ -66,43 +76,36 @@ export function checkCarrierRules(
     );
     return;
   }
-  if (!carrier.cnpj && !carrier.cpf) return;
-  const key = carrier.cnpj ? 'cnpj' : 'cpf';
+  if (!identified(carrier)) return;
+  const path = [...CARRIER, carrier.cnpj ? 'cnpj' : 'cpf'];
+  const outgoing = parties.outgoing !== false;
   const emitter: CarrierId = { cnpj: parties.emitterCnpj };
-  const isEmitter = sameParty(carrier, emitter);
-  if (modFrete === '3' && !isEmitter) {
+  const recipient = identified(parties.recipient) ? parties.recipient : undefined;
+  const sender = outgoing ? emitter : recipient;
+  const receiver = outgoing ? recipient : emitter;
+  const senderName = outgoing ? 'the emitter' : 'the recipient (the sender of goods coming in)';
+  const receiverName = outgoing ? 'the recipient' : 'the emitter (the receiver of goods coming in)';
+  if (modFrete === '3' && sender && !sameParty(carrier, sender))
     ruleIssue(
       issues,
-      [...CARRIER, key],
+      path,
       OWN_TRANSPORT_OF_SENDER,
-      'with modalidade_frete 3 (transporte próprio por conta do remetente) the carrier is the emitter (same CNPJ root)',
+      `with modalidade_frete 3 (transporte próprio por conta do remetente) the carrier is ${senderName} (same CNPJ root or CPF)`,
     );
-  } else if (modFrete !== '3' && isEmitter) {
+  if (outgoing && (modFrete === '0' || modFrete === '4') && sameParty(carrier, emitter))
     ruleIssue(
       issues,
-      [...CARRIER, key],
+      path,
       NOT_OWN_TRANSPORT_OF_SENDER,
       `with modalidade_frete ${modFrete} the carrier's CNPJ root must differ from the emitter's (modalidade_frete 3 is the emitter's own transport)`,
     );
-  }
-  const recipient = parties.recipient;
-  if (!recipient || (!recipient.cnpj && !recipient.cpf)) return;
-  const isRecipient = sameParty(carrier, recipient);
-  if (modFrete === '4' && !isRecipient) {
+  if (modFrete === '4' && receiver && !sameParty(carrier, receiver))
     ruleIssue(
       issues,
-      [...CARRIER, key],
+      path,
       OWN_TRANSPORT_OF_RECIPIENT,
-      'with modalidade_frete 4 (transporte próprio por conta do destinatário) the carrier is the recipient (same CNPJ root or CPF)',
+      `with modalidade_frete 4 (transporte próprio por conta do destinatário) the carrier is ${receiverName} (same CNPJ root or CPF)`,
     );
-  } else if (modFrete !== '4' && isRecipient && !sameParty(emitter, recipient)) {
-    ruleIssue(
-      issues,
-      [...CARRIER, key],
-      NOT_OWN_TRANSPORT_OF_RECIPIENT,
-      `with modalidade_frete ${modFrete} the carrier cannot be the recipient (modalidade_frete 4 is the recipient's own transport)`,
-    );
-  }
 }
 
 /** 868: an interstate operation names no road vehicle in the NF-e (the MDF-e carries it). */

@@ -3,7 +3,7 @@ import type { NfeTransportadora } from '../types-transporte.js';
 import { ufInfo } from '../ufs.js';
 import { element } from '../xml-escape.js';
 import type { IssueList } from '../validate/issues.js';
-import type { Rejection } from '../validate/sefaz-rule.js';
+import { type Rejection, ruleIssue } from '../validate/sefaz-rule.js';
 import { checkValidCnpj, checkValidCpf } from '../validate/tax-ids.js';
 import { checkPattern, checkText, given } from '../validate/text.js';
 
@@ -11,6 +11,7 @@ const PATH: IssuePath = ['transporte', 'transportadora'];
 
 const CARRIER_CNPJ: Rejection = { code: 542, text: 'CNPJ do Transportador inválido' };
 const CARRIER_CPF: Rejection = { code: 543, text: 'CPF do Transportador inválido' };
+const CARRIER_UF: Rejection = { code: 559, text: 'UF do Transportador não informada' };
 
 /** TIeDest: the carrier's IE, digits or ISENTO. */
 const IE = /^(?:ISENTO|\d{2,14})$/;
@@ -67,13 +68,8 @@ export function renderTransporta(
     ? checkText(issues, PATH, 'municipio', t.municipio, { min: 1, max: 60 })
     : '';
   const uf = given(t.uf) ? checkUfOrAbroad(issues, PATH, 'uf', t.uf) : '';
-  if (given(t.ie) && !given(t.uf)) {
-    issues.add(
-      [...PATH, 'uf'],
-      'missing',
-      "A carrier's ie needs its uf (SEFAZ rejection 559: UF do transportador não informada)",
-    );
-  }
+  if (given(t.ie) && !given(t.uf))
+    ruleIssue(issues, [...PATH, 'uf'], CARRIER_UF, "a carrier's ie needs its uf (X07-10)");
   const xml =
     `<transporta>${doc}${nome ? element('xNome', nome) : ''}${ie ? `<IE>${ie}</IE>` : ''}` +
     `${endereco ? element('xEnder', endereco) : ''}${municipio ? element('xMun', municipio) : ''}` +

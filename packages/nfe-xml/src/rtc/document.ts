@@ -105,6 +105,8 @@ export interface RtcCredPres {
 export interface RtcIbsCbs {
   readonly CST: string;
   readonly cClassTrib: string;
+  /** indDoacao: `1`, the operation is a donation. */
+  readonly indDoacao?: '1';
   readonly gIBSCBS?: RtcGIbsCbs;
   readonly gIBSCBSMono?: RtcMono;
   /** gTransfCred (TTransfCred, CST 800): credit transferred, in a debit note. */

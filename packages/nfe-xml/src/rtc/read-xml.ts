@@ -194,6 +194,7 @@ function ibsCbsGroup(e: Element): RtcIbsCbs {
   return {
     CST: text(e, 'CST') ?? '',
     cClassTrib: text(e, 'cClassTrib') ?? '',
+    ...(text(e, 'indDoacao') === '1' ? { indDoacao: '1' as const } : {}),
     ...(g ? { gIBSCBS: gIbsCbs(g) } : {}),
     ...(m ? { gIBSCBSMono: mono(m) } : {}),
     ...(transfer ? { gTransfCred: fields(transfer, ['vIBS', 'vCBS']) } : {}),

@@ -133,6 +133,7 @@ export function ibsCbsXml(group: RtcIbsCbs): string {
   const e = group.gEstornoCred;
   return (
     `<IBSCBS><CST>${group.CST}</CST><cClassTrib>${group.cClassTrib}</cClassTrib>` +
+    (group.indDoacao ? `<indDoacao>${group.indDoacao}</indDoacao>` : '') +
     firstChoiceXml(group) +
     (e
       ? `<gEstornoCred><vIBSEstCred>${e.vIBSEstCred}</vIBSEstCred><vCBSEstCred>${e.vCBSEstCred}</vCBSEstCred></gEstornoCred>`

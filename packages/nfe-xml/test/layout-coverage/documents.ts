@@ -6,6 +6,10 @@ import { requestForCst, richItem, withGroups } from '../rtc-group-fixtures.js';
 import { CSOSN_SHAPES, CST_SHAPES, icmsLines } from '../tax-cases.js';
 import { taxCoverageRequests } from './taxes.js';
 import { headerTrailerCoverageDocuments } from './header-trailer.js';
+import { itemCoverageRequests } from './items.js';
+import { reformaLayoutRequests } from './reforma-layout.js';
+import { referencesPartiesRequests } from './references-parties.js';
+import { transportBillingCoverageRequests } from './transport-billing.js';
 
 /*
  * The documents the layout-coverage report builds: between them, every field the API lets a caller
@@ -212,6 +216,10 @@ export function coverageDocuments(): { name: string; xml: string }[] {
     ...named('ibs/cbs', reformaTributaria()),
     ...reformaExtras(),
     ...taxCoverageRequests().map(([name, r]): Named => [name, r, PARAMS]),
+    ...itemCoverageRequests().map(([name, r]): Named => [name, r, PARAMS]),
+    ...transportBillingCoverageRequests().map(([name, r]): Named => [name, r, PARAMS]),
+    ...reformaLayoutRequests(),
+    ...referencesPartiesRequests().map(([name, r]): Named => [name, r, PARAMS]),
   ];
   const documents: { name: string; xml: string }[] = [];
   for (const [name, r, params] of requests) {

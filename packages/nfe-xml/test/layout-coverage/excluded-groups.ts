@@ -31,7 +31,27 @@ export const EXCLUDED_GROUPS: readonly { readonly path: string; readonly reason:
       'federal withholdings (PIS, COFINS, CSLL, IRRF, INSS) on the services of an NF-e conjugada',
   },
   {
+    path: 'infNFe/emit/CPF',
+    reason:
+      "an emitter identified by CPF (a rural producer issuing on its own): Emissor signs with the branch's e-CNPJ certificate, whose CNPJ must be emitente.cnpj's (409 emitente_certificate_cnpj_mismatch), and several states refuse NF-e of CPF emitters outside their own issuer (rejections 652, 407)",
+  },
+  {
+    path: 'infNFe/det/prod/infProdNFF',
+    reason:
+      "the NFF (Nota Fiscal Fácil) app's product data: the Fisco's product code and NFF operation, filled by SEFAZ's own issuer",
+  },
+  {
     path: 'infNFe/infSolicNFF',
     reason: "the NFF (Nota Fiscal Fácil) app's request data, written by SEFAZ's own issuer",
   },
 ];
+
+/**
+ * Leaves counted, and not written, for a reason other than a missing field: the report says why
+ * next to them.
+ */
+export const NOT_WRITTEN_REASONS: Readonly<Record<string, string>> = {
+  'infNFe/ide/dhCont':
+    'written by the contingency mode (tpEmis 6/7, SVC) when SEFAZ is down, not by a caller; not written yet',
+  'infNFe/ide/xJust': 'the justification of that contingency, with dhCont; not written yet',
+};

@@ -1,4 +1,4 @@
-import { EXCLUDED_GROUPS } from './excluded-groups.js';
+import { EXCLUDED_GROUPS, NOT_WRITTEN_REASONS } from './excluded-groups.js';
 
 export interface LayoutCoverage {
   /** Leaves outside the excluded groups. */
@@ -55,7 +55,12 @@ export function coverageMarkdown(coverage: LayoutCoverage, pack: string): string
     '',
     `## Not written (${missing.length})`,
     '',
-    ...(missing.length ? missing.map((r) => `- \`${r.path}\``) : ['None.']),
+    ...(missing.length
+      ? missing.map((r) => {
+          const why = NOT_WRITTEN_REASONS[r.path];
+          return `- \`${r.path}\`${why ? ` — ${why}` : ''}`;
+        })
+      : ['None.']),
     '',
   ];
   return lines.join('\n');

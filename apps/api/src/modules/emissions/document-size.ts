@@ -36,8 +36,10 @@ function signatureBytes(credentials: SigningCredentials): number {
  * `nfe` numbered for the largest size it can have: with a nine-digit number (the longest nNF; the
  * chave, cNF and dhEmi have fixed lengths, and so has infRespTec's hashCSRT). Signed, it is exactly
  * as large as a document numbered with nine digits, and at most 8 bytes larger than one with fewer.
- * Rendering with the emission's instant is also where the rules tying the request to dhEmi run
- * (dhSaiEnt, rejections 504–506): they are 422s here, before a number is taken.
+ * Rendering with the emission's instant is also where the rules tying the request to dhEmi's date
+ * run (dhSaiEnt 504–506, due dates 900/853/797, batches 877, the years of referenced notes, the
+ * IBS/CBS rates of the year): they are 422s here, after the idempotency key's replay and before a
+ * number is taken.
  */
 function renderedAtLongest(nfe: NumberableNfe, issuedAt: Date): string {
   try {

@@ -49,7 +49,7 @@ export async function emitDocument(
   idempotencyKey: string,
   request: EmissionRequest,
 ): Promise<EmissionOutcome> {
-  const nfe = prepareNumberableNfe(request, deps.clock(), deps.responsavelTecnico);
+  const nfe = prepareNumberableNfe(request, deps.responsavelTecnico);
   const fingerprints = emissionFingerprints(request);
   const facts = factsOf(request);
   return deps.emissions.door.pass(productId, idempotencyKey, () =>
@@ -120,7 +120,9 @@ async function emitOnce(deps: EmissionDeps, checked: CheckedRequest): Promise<Em
       "emitente.cnpj does not match the certificate's CNPJ (or its root).",
     );
   }
-  // The last check that can refuse: from here the engine numbers, signs and stores.
+  // The last checks that can refuse, with the instant the document is issued at: the rules of
+  // its date (due dates, batches, dhSaiEnt, the IBS/CBS rates of the year) and its size. From here
+  // the engine numbers, signs and stores.
   refuseUnsendable(checked.nfe, credentials, issuedAt);
 
   const result = await deps.emissions.engine.submit({

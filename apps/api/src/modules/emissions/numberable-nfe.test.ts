@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { RequestValidationFailure } from '../../errors.js';
-import { prepareNumberableNfe } from './numberable-nfe.js';
+import { asRequestValidationFailure, prepareNumberableNfe } from './numberable-nfe.js';
 
-/* The IBS/CBS rates of the test years are checked against the emission clock's year. */
+/* The IBS/CBS rates of the test years are checked against the year of the instant the document is
+   rendered for (dhEmi's, in the emitter's state), not against the day it was prepared. */
 
 const RULE_ID = '0b8f0c8e-2d7a-4f62-9a55-8a3c8d0f1e21';
 const rtc = (tax_domain: string, aliquota: string, valor: string) => ({
@@ -65,12 +66,15 @@ function request(cbsRate: string, cbsValue: string) {
   }; // prettier-ignore
 }
 
+/** The 422 issues of `body` prepared, then rendered for `now` (when given). */
 function issues(body: ReturnType<typeof request>, now?: Date) {
   try {
-    prepareNumberableNfe(body, now);
+    const nfe = prepareNumberableNfe(body);
+    if (now) nfe.render({ numero: 1, codigoNumerico: '31415926', issuedAt: now });
     return [];
   } catch (error) {
-    if (error instanceof RequestValidationFailure) return error.issues;
+    const failure = asRequestValidationFailure(error);
+    if (failure instanceof RequestValidationFailure) return failure.issues;
     throw error;
   }
 }
@@ -95,8 +99,16 @@ describe('prepareNumberableNfe and the IBS/CBS test-year rates', () => {
     expect(rules(new Date('2027-01-01T03:00:00Z'))).toEqual([[1, 'UB18-10']]);
   });
 
-  it('checks no rate without a clock or in a year without test rates', () => {
+  it('checks no rate before the instant is known, nor in a year without test rates', () => {
     expect(issues(request('0.09', '0.90'))).toEqual([]);
     expect(issues(request('0.09', '0.90'), new Date('2030-06-01T12:00:00Z'))).toEqual([]);
+  });
+
+  it('judges one prepared request by each instant it is rendered for', () => {
+    const nfe = prepareNumberableNfe(request('0.09', '0.90'));
+    const render = (instant: string) => () =>
+      nfe.render({ numero: 1, codigoNumerico: '31415926', issuedAt: new Date(instant) });
+    expect(render('2026-11-26T12:00:00Z')).toThrow(/UB56-10/);
+    expect(render('2030-06-01T12:00:00Z')).not.toThrow();
   });
 });

@@ -1,8 +1,6 @@
 import {
-  localDateTime,
   NfeValidationError,
   prepareNfe,
-  ufInfo,
   type NfeRequest,
   type ResponsavelTecnico,
 } from '@emissor/nfe-xml';
@@ -11,42 +9,25 @@ import { RequestValidationFailure } from '../../errors.js';
 import type { NumberableNfe } from './emission-job.js';
 
 /**
- * The year in the emitter's state at `now`, which picks the IBS/CBS rates of the test years, and
- * the month (`YYYY-MM`), which no competApur may follow.
- */
-function localDate(request: NfeRequest, now: Date | undefined): { year?: number; period?: string } {
-  const uf = ufInfo(request.emitente.address_state);
-  if (!uf || !now) return {};
-  const { year, month } = localDateTime(now, uf);
-  return { year, period: `${year}-${String(month).padStart(2, '0')}` };
-}
-
-/** The issue date (`YYYY-MM-DD` in the emitter's state at `now`), which no due date may precede. */
-function localDay(request: NfeRequest, now: Date | undefined): { issueDate?: string } {
-  const uf = ufInfo(request.emitente.address_state);
-  if (!uf || !now) return {};
-  return { issueDate: localDateTime(now, uf).text.slice(0, 10) };
-}
-
-/**
  * Checks a request against the layout and builds everything of its XML that does not depend on
  * the number, before a number is taken. A request the layout cannot hold is a 422, never an invalid
  * document. The engine completes it with `render` (@emissor/nfe-xml's `PreparedNfe`), without
  * knowing how the parts are spliced.
- * `now` (the emission's clock) gives the year whose IBS/CBS test rates are checked (2026: IBS UF
- * 0.10 %, IBS Mun 0 %, CBS 0.90 %); without it no rate is checked. `responsavelTecnico` (the
- * deployment's RESP_TEC_*) is written as infRespTec in the document.
+ * Nothing here depends on the day: the rules that compare the request with the date of issue (due
+ * dates, batches, dhSaiEnt, the IBS/CBS rates of the year — 2026: IBS UF 0.10 %, IBS Mun 0 %, CBS
+ * 0.90 %) run when the document is rendered for its instant, after the idempotency key's replay
+ * and before a number is taken (`refuseUnsendable`). So a retry on another day replays its stored
+ * document instead of being judged by that day. `responsavelTecnico` (the deployment's RESP_TEC_*)
+ * is written as infRespTec in the document.
  */
 export function prepareNumberableNfe(
   request: NfeRequest,
-  now?: Date,
   responsavelTecnico?: ResponsavelTecnico,
 ): NumberableNfe {
   try {
     // A PreparedNfe is a NumberableNfe: the splicing of its parts stays inside @emissor/nfe-xml.
     return prepareNfe(request, {
-      ibsCbs: localDate(request, now),
-      ...localDay(request, now),
+      ibsCbs: { atIssue: true },
       ...(responsavelTecnico ? { responsavelTecnico } : {}),
     });
   } catch (error) {
