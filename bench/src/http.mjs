@@ -197,35 +197,17 @@ export async function runHttp(stack, { quick, log }) {
     itens: Array.from({ length: 990 }, () => simplesNacionalItem()),
     pagamento: { tpag: '01', valor: String(500 * 990) },
   });
-  const bigRuns = quick ? 5 : 20;
-  const samples = [];
-  const statuses = {};
-  const until = Date.now() + 120_000;
   stack.sampler.resetRss();
-  for (let i = 0; i < bigRuns + 2 && Date.now() < until; i++) {
-    const t0 = performance.now();
-    const res = await fetch(`${stack.api.url}/v1/emissoes`, {
-      method: 'POST',
-      headers: {
-        'x-api-key': stack.product.api_key,
-        'content-type': 'application/json',
-        'idempotency-key': randomUUID(),
-      },
-      body: big,
-    });
-    await res.arrayBuffer();
-    const ms = performance.now() - t0;
-    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-    if (i >= 2) samples.push(ms); // two warm-up runs
-  }
   const big990 = {
-    ...summarize(samples),
-    bodyBytes: Buffer.byteLength(big),
-    statuses,
+    ...(await postOneAtATime(stack, big, {
+      runs: quick ? 5 : 20,
+      warmUps: 2,
+      until: Date.now() + 120_000,
+    })),
     maxRssMiB: stack.sampler.maxRssMiB(),
   };
   log(
-    `http: 990 items end to end: p50 ${big990.p50.toFixed(1)} ms p99 ${big990.p99.toFixed(1)} ms over ${big990.n} runs (${JSON.stringify(statuses)})`,
+    `http: 990 items end to end: p50 ${big990.p50.toFixed(1)} ms p99 ${big990.p99.toFixed(1)} ms over ${big990.n} runs (${JSON.stringify(big990.statuses)})`,
   );
 
   const loadedSale = await loadedSaleLatency(stack, quick);
@@ -266,9 +248,18 @@ async function loadedSaleLatency(stack, quick) {
     serie: 1,
     emitente: { ...example.value.emitente, cnpj: EMITTER_CNPJ },
   });
+  return postOneAtATime(stack, body, { runs: quick ? 20 : 200, warmUps: 5 });
+}
+
+/**
+ * POSTs `body` to /v1/emissoes `warmUps + runs` times, one at a time, each under a new key (or
+ * fewer once `until` passes): the latency of the runs after the warm-ups, every answer's status,
+ * and the body's size.
+ */
+async function postOneAtATime(stack, body, { runs, warmUps, until = Infinity }) {
   const samples = [];
   const statuses = {};
-  for (let i = 0; i < (quick ? 20 : 200) + 5; i++) {
+  for (let i = 0; i < warmUps + runs && Date.now() < until; i++) {
     const t0 = performance.now();
     const res = await fetch(`${stack.api.url}/v1/emissoes`, {
       method: 'POST',
@@ -281,7 +272,7 @@ async function loadedSaleLatency(stack, quick) {
     });
     await res.arrayBuffer();
     statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-    if (i >= 5) samples.push(performance.now() - t0); // five warm-up runs
+    if (i >= warmUps) samples.push(performance.now() - t0);
   }
   return { ...summarize(samples), bodyBytes: Buffer.byteLength(body), statuses };
 }

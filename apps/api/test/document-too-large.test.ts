@@ -1,34 +1,23 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-import { regimeNormalItem } from '@emissor/test-support';
+import { regimeNormalItem, type Refs } from '@emissor/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { storedXmlText } from '../src/storage/stored-xml.js';
-import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
-import { untilFinal } from './helpers/local-sefaz.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { emissionRequest, postEmission, prepareBranch } from './helpers/emission.js';
+import { untilDocumentsFinal } from './helpers/local-sefaz.js';
+import { refusalBranch } from './helpers/refusals.js';
+import type { TestProduct } from './helpers/server.js';
+import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 import { storedXmlRow } from './helpers/stored-xml.js';
 
 // A signed NF-e travels to SEFAZ inside an enviNFe of at most 500 KB (cStat 214 otherwise). One
 // that could never fit is refused before a number is taken, instead of being stored and retried
 // for ever. Transmission is on: what is accepted must really be accepted by the local SEFAZ.
-let server: TestServer;
+let server: SimulatorServer;
 beforeAll(async () => {
-  server = await startTestServer({
-    env: {
-      SEFAZ: 'simulator',
-      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-too-large-')),
-      SEFAZ_POLL_MS: '50',
-      SEFAZ_RETRY_BASE_MS: '50',
-    },
-  });
+  server = await startSimulatorServer();
 });
 afterAll(() => server.close());
 
-type Product = Awaited<ReturnType<TestServer['newProduct']>>;
-type Refs = { tenant_ref: string; branch_ref: string };
 let counter = 0;
 const refs = (): Refs => ({ tenant_ref: `loja-${++counter}`, branch_ref: 'filial-1' });
 
@@ -53,20 +42,10 @@ function shortened(request: ReturnType<typeof requestWith>, chars: number) {
   return { ...request, itens };
 }
 
-async function emit(product: Product, body: unknown) {
-  const res = await fetch(`${server.url}/v1/emissoes`, {
-    method: 'POST',
-    headers: {
-      'x-api-key': product.apiKey,
-      'content-type': 'application/json',
-      'idempotency-key': newKey(),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const emit = (product: TestProduct, body: unknown) =>
+  postEmission(server.url, product.apiKey, body);
 
-async function nextNumber(product: Product, r: Refs) {
+async function nextNumber(product: TestProduct, r: Refs) {
   const list = await product.client.series.listSeries({ query: r });
   if (list.status !== 200) throw new Error('list failed');
   return list.body[0]?.next_number;
@@ -89,15 +68,13 @@ const tooLarge = (res: { status: number; body: any }) => {
 
 describe('POST /v1/emissoes: a document too large for SEFAZ', () => {
   it('990 items of 120 characters: 422 before a number is taken, nothing stored or sent', async () => {
-    const product = await server.newProduct();
-    const r = refs();
-    await prepareBranch(server.url, product, r, { nextNumber: 7 });
+    const branch = await refusalBranch(server, refs(), 7);
     const sentBefore = await count('select count(*) as n from sefaz_simulator.nfe');
 
-    const request = requestWith(r, 990);
+    const request = requestWith(branch.refs, 990);
     // Well within the API's 2 MiB body limit: the request itself is fine, its NF-e is not.
     expect(Buffer.byteLength(JSON.stringify(request))).toBeLessThan(2 * 1024 * 1024);
-    const issue = tooLarge(await emit(product, request));
+    const issue = tooLarge(await emit(branch.product, request));
     expect(issue.ctx.size_bytes).toBeGreaterThan(770_000);
     expect(issue.ctx.limit_bytes).toBeLessThan(500 * 1024);
     expect(issue.ctx.limit_bytes).toBeGreaterThan(500 * 1024 - 200);
@@ -106,10 +83,7 @@ describe('POST /v1/emissoes: a document too large for SEFAZ', () => {
     expect(issue.msg).toContain(issue.ctx.limit_bytes.toLocaleString('en-US'));
     expect(issue.msg).toMatch(/500 KB/);
 
-    expect(await nextNumber(product, r)).toBe(7);
-    expect(
-      await count('select count(*) as n from documents where product_id = $1', [product.id]),
-    ).toBe(0);
+    await branch.expectNothingChanged();
     expect(await count('select count(*) as n from transmission_queue')).toBe(0);
     expect(await count('select count(*) as n from sefaz_simulator.nfe')).toBe(sentBefore);
   });
@@ -139,13 +113,7 @@ describe('POST /v1/emissoes: a document too large for SEFAZ', () => {
     const stored = storedXmlText(await storedXmlRow(server.database.db, atLimit.body.id));
     expect(Buffer.byteLength(stored)).toBe(ctx.limit_bytes);
     // The local SEFAZ refuses a message over 500 KB (214): this one is authorised.
-    const final = await untilFinal(async () => {
-      const res = await product.client.documents.getDocument({
-        params: { document_id: atLimit.body.id },
-      });
-      if (res.status !== 200) throw new Error(`read failed: ${res.status}`);
-      return res.body;
-    });
+    const [final] = await untilDocumentsFinal(product.client, [atLimit.body.id]);
     expect(final).toMatchObject({ status: 'autorizada', numero: 100_000_000 });
     expect(await nextNumber(product, r)).toBe(100_000_001);
   });

@@ -2,19 +2,16 @@
 // the local SEFAZ, the admin CLI for the key and the development certificate, then
 // examples/first-nfe.sh (curl) and examples/sdk/first-nfe.mjs (@emissor/client): emission, XML,
 // DANFE, then the cancellation.
-import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { examples } from '@emissor/contract';
 import { HAVE_PDF_TOOLS, pagesText, warnIfPdfToolsMissing } from '@emissor/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { spawnApi, waitUntilReady, type ApiProcess } from './helpers/api-process.js';
-import { createTestDatabase } from './helpers/database.js';
-import { TEST_MASTER_KEY } from './helpers/server.js';
+import { repoRoot } from '../src/paths.js';
+import { spawnedApiUser, type SpawnedApiUser } from './helpers/spawned-api-user.js';
 
 warnIfPdfToolsMissing('first-nfe');
 
@@ -25,66 +22,11 @@ if (!haveCurl) {
   console.warn(`${message}: the examples/first-nfe.sh test is skipped`);
 }
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const ADMIN = join(root, 'apps/api/bin/admin.mjs');
-const dir = mkdtempSync(join(tmpdir(), 'emissor-first-nfe-'));
-
-function run(
-  file: string,
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      file,
-      args,
-      { cwd: dir, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-}
-
-let api: ApiProcess;
-let databaseUrl: string;
-let apiKey: string;
-let password: string;
-const pfx = join(dir, 'emitente.pfx');
-const data = join(dir, 'data');
-
+let user: SpawnedApiUser;
 beforeAll(async () => {
-  databaseUrl = await createTestDatabase();
-  api = await spawnApi(databaseUrl, {
-    NODE_ENV: 'development',
-    SEFAZ: 'simulator',
-    EMISSOR_DATA_DIR: data,
-    SEFAZ_POLL_MS: '50',
-  });
-  await waitUntilReady(api);
-
-  // The README's two CLI steps.
-  const product = await run(
-    process.execPath,
-    [ADMIN, 'product', 'create', '--name', 'demo', '--json'],
-    { DATABASE_URL: databaseUrl, EMISSOR_MASTER_KEY: TEST_MASTER_KEY, EMISSOR_DATA_DIR: data },
-  );
-  expect(product.code, product.stderr).toBe(0);
-  apiKey = (JSON.parse(product.stdout) as { api_key: string }).api_key;
-  const certificate = await run(
-    process.execPath,
-    [ADMIN, 'dev-certificate', '--cnpj', examples.EXAMPLE_CNPJ, '--out', pfx, '--json'],
-    { NODE_ENV: 'development' },
-  );
-  expect(certificate.code, certificate.stderr).toBe(0);
-  password = (JSON.parse(certificate.stdout) as { password: string }).password;
+  user = await spawnedApiUser('first-nfe');
 }, 60_000);
-
-afterAll(async () => {
-  if (api) {
-    api.child.kill('SIGTERM');
-    await api.exited;
-  }
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => user?.close());
 
 /** What each example leaves behind: an authorised nfeProc and its DANFE. */
 function expectAuthorised(out: string, numero: number) {
@@ -112,13 +54,13 @@ async function expectCancelled(out: string, numero: number) {
     document_id: string;
   };
   expect(event).toMatchObject({ tipo: 'cancelamento', sequencia: 1, status: 'registrado' });
-  const headers = { 'X-Api-Key': apiKey };
+  const headers = { 'X-Api-Key': user.apiKey };
 
-  const document = await fetch(`${api.url}/v1/documentos/${event.document_id}`, { headers });
+  const document = await fetch(`${user.api.url}/v1/documentos/${event.document_id}`, { headers });
   expect(document.status).toBe(200);
   expect(await document.json()).toMatchObject({ numero, status: 'cancelada' });
 
-  const xml = await fetch(`${api.url}/v1/eventos/${event.id}/xml`, { headers });
+  const xml = await fetch(`${user.api.url}/v1/eventos/${event.id}/xml`, { headers });
   expect(xml.status).toBe(200);
   expect(xml.headers.get('content-type')).toMatch(/^application\/xml/);
   const proc = await xml.text();
@@ -132,22 +74,19 @@ async function expectCancelled(out: string, numero: number) {
 
 describe('Your first NF-e (README)', () => {
   it('examples/emission.json is the OpenAPI emission example', () => {
-    const file = JSON.parse(readFileSync(join(root, 'examples/emission.json'), 'utf8')) as unknown;
+    const file = JSON.parse(
+      readFileSync(join(repoRoot, 'examples/emission.json'), 'utf8'),
+    ) as unknown;
     expect(file).toEqual(examples.EMISSION_EXAMPLE);
   });
 
   it.skipIf(!haveCurl)(
     'examples/first-nfe.sh gets an autorizada NF-e, its nfeProc and its DANFE, then cancels it',
     async () => {
-      const out = join(dir, 'curl');
+      const out = join(user.dir, 'curl');
       mkdirSync(out);
-      const script = await run('sh', [join(root, 'examples/first-nfe.sh'), pfx], {
-        EMISSOR_URL: api.url,
-        EMISSOR_API_KEY: apiKey,
-        CERT_PASSWORD: password,
-        OUT_DIR: out,
-      });
-      expect(script.code, `${script.stdout}\n${script.stderr}\n${api.output()}`).toBe(0);
+      const script = await user.runExample('sh', join(repoRoot, 'examples/first-nfe.sh'), out);
+      expect(script.code, `${script.stdout}\n${script.stderr}\n${user.api.output()}`).toBe(0);
       expect(script.stdout).toContain('NF-e 1: autorizada');
       const answer = JSON.parse(readFileSync(join(out, 'emission-answer.json'), 'utf8')) as object;
       expect(answer).toMatchObject({ numero: 1, status: 'autorizada', ambiente: 'homologacao' });
@@ -159,15 +98,14 @@ describe('Your first NF-e (README)', () => {
   );
 
   it('examples/sdk/first-nfe.mjs does the same through @emissor/client, cancellation included', async () => {
-    const out = join(dir, 'sdk');
+    const out = join(user.dir, 'sdk');
     mkdirSync(out);
-    const script = await run(process.execPath, [join(root, 'examples/sdk/first-nfe.mjs'), pfx], {
-      EMISSOR_URL: api.url,
-      EMISSOR_API_KEY: apiKey,
-      CERT_PASSWORD: password,
-      OUT_DIR: out,
-    });
-    expect(script.code, `${script.stdout}\n${script.stderr}\n${api.output()}`).toBe(0);
+    const script = await user.runExample(
+      process.execPath,
+      join(repoRoot, 'examples/sdk/first-nfe.mjs'),
+      out,
+    );
+    expect(script.code, `${script.stdout}\n${script.stderr}\n${user.api.output()}`).toBe(0);
     // After the curl script this is the branch's second NF-e (its series already exists).
     const numero = haveCurl ? 2 : 1;
     expect(script.stdout).toContain(`NF-e ${numero}: autorizada`);

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 import { modulo11CheckDigit } from '@emissor/nfe-xml';
-import { sharedDir, validateNfeXml } from '@emissor/test-support';
+import type { Refs } from '@emissor/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { EMITTER_CNPJ, emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { documentXml, emissionRequest, postEmission, prepareBranch } from './helpers/emission.js';
+import { expectSchemaValid } from './helpers/nfe-schema.js';
+import { expectRefused, refusalBranch, type RefusalBranch } from './helpers/refusals.js';
+import type { TestProduct } from './helpers/server.js';
+import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
 /* The document-level groups around the items (NFref, dhSaiEnt, tpNF, indIntermed, retirada,
    entrega, autXML, infIntermed, infAdic, exporta, compra, the parties' registrations and
@@ -17,14 +17,10 @@ import { startTestServer, type TestServer } from './helpers/server.js';
    number is taken (no document, the series counter untouched). */
 
 const CSRT = 'G8063VRTNDMO886SFNK5LDUDEI24XJ22YIPO';
-let server: TestServer;
+let server: SimulatorServer;
 beforeAll(async () => {
-  server = await startTestServer({
+  server = await startSimulatorServer({
     env: {
-      SEFAZ: 'simulator',
-      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-header-trailer-')),
-      SEFAZ_POLL_MS: '50',
-      SEFAZ_RETRY_BASE_MS: '50',
       RESP_TEC_CNPJ: '11222333000181',
       RESP_TEC_CONTATO: 'Suporte Emissor',
       RESP_TEC_EMAIL: 'suporte@emissor.dev',
@@ -36,8 +32,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Product = Awaited<ReturnType<TestServer['newProduct']>>;
-type Refs = { tenant_ref: string; branch_ref: string };
 let counter = 0;
 const refs = (): Refs => ({ tenant_ref: `cabecalho-${++counter}`, branch_ref: 'filial-1' });
 // One emitter CNPJ across this file's branches: each numbers from its own range.
@@ -134,38 +128,12 @@ function exportBody(r: Refs) {
   };
 }
 
-async function post(product: Product, body: unknown, prefer = 'wait=10') {
-  const res = await fetch(`${server.url}/v1/emissoes`, {
-    method: 'POST',
-    headers: {
-      'x-api-key': product.apiKey,
-      'content-type': 'application/json',
-      'idempotency-key': newKey(),
-      prefer,
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-async function xmlOf(product: Product, id: string) {
-  const res = await fetch(`${server.url}/v1/documentos/${id}/xml`, {
-    headers: { 'x-api-key': product.apiKey },
-  });
-  return res.text();
-}
-
-const nfeOf = (xml: string) =>
-  xml.slice(xml.indexOf('<NFe'), xml.indexOf('</NFe>') + '</NFe>'.length);
-
-function expectSchemaValid(xml: string) {
-  if (!sharedDir()) return;
-  expect(validateNfeXml(nfeOf(xml), 'PL_009_V4')).toEqual([]);
-  expect(validateNfeXml(nfeOf(xml), 'PL_010b_NT2025_002_v1.30')).toEqual([]);
-}
+const post = (product: TestProduct, body: unknown, prefer = 'wait=10') =>
+  postEmission(server.url, product.apiKey, body, { prefer });
+const xmlOf = (product: TestProduct, id: string) => documentXml(server.url, product.apiKey, id);
 
 /** The chave of an authorised plain NF-e of branch `r`, for the full document to reference. */
-async function authorisedChave(product: Product, r: Refs): Promise<string> {
+async function authorisedChave(product: TestProduct, r: Refs): Promise<string> {
   const res = await post(product, emissionRequest(r));
   expect(res.body.status, JSON.stringify(res.body)).toBe('autorizada');
   return res.body.chave_acesso as string;
@@ -239,27 +207,6 @@ describe('the header and trailer groups through POST /v1/emissoes', () => {
     expectSchemaValid(xml);
   });
 
-  it.each(['venda em marketplace', 'exportação'])(
-    "the OpenAPI document's example %s is authorised (emitted by this branch)",
-    async (name) => {
-      const served = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as any;
-      const example = served.paths['/v1/emissoes'].post.requestBody.content['application/json']
-        .examples[name] as { value: Record<string, any> } | undefined;
-      if (!example) throw new Error(`no example ${name}`);
-      const product = await server.newProduct();
-      const r = refs();
-      await prepareBranch(server.url, product, r, { nextNumber: ++range * 1000 });
-      const body = {
-        ...example.value,
-        ...r,
-        emitente: { ...example.value.emitente, cnpj: EMITTER_CNPJ },
-      };
-      const res = await post(product, body);
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      expect(res.body.status, JSON.stringify(res.body)).toBe('autorizada');
-    },
-  );
-
   it('without the groups every document still carries infRespTec, and nothing else new', async () => {
     const product = await server.newProduct();
     const r = refs();
@@ -283,28 +230,11 @@ describe('the header and trailer groups through POST /v1/emissoes', () => {
 });
 
 describe('each kind of bad input is a 422 naming the field, and changes nothing', () => {
-  let product: Product;
-  let r: Refs;
-  let nextNumber: number;
+  let branch: RefusalBranch;
   const CHAVE = '35261111222333000181550010000000051123456783';
   beforeAll(async () => {
-    product = await server.newProduct();
-    r = refs();
-    nextNumber = ++range * 1000;
-    await prepareBranch(server.url, product, r, { nextNumber });
+    branch = await refusalBranch(server, refs(), ++range * 1000);
   });
-
-  async function expectNothingChanged() {
-    const list = await product.client.series.listSeries({ query: r });
-    if (list.status !== 200) throw new Error('list failed');
-    expect(list.body.map((s) => s.next_number)).toEqual([nextNumber]);
-    const docs = await server.database.db
-      .selectFrom('documents')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('product_id', '=', product.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(docs.n)).toBe(0);
-  }
 
   const cases: [string, (b: any) => void, (string | number)[], string, string?][] = [
     [
@@ -498,15 +428,9 @@ describe('each kind of bad input is a 422 naming the field, and changes nothing'
   ];
 
   it.each(cases)('%s', async (_name, change, loc, type, code) => {
-    const body = fullBody(r, CHAVE) as any;
+    const body = fullBody(branch.refs, CHAVE) as any;
     change(body);
-    const res = await post(product, body);
-    expect(res.status, JSON.stringify(res.body)).toBe(422);
-    const issue = (res.body.detail as any[]).find(
-      (d) => JSON.stringify(d.loc) === JSON.stringify(['body', ...loc]) && d.type === type,
-    );
-    expect(issue, JSON.stringify(res.body.detail)).toBeDefined();
-    if (code) expect(issue.msg).toContain(`SEFAZ rejection ${code}`);
-    await expectNothingChanged();
+    expectRefused(await post(branch.product, body), loc, type, code);
+    await branch.expectNothingChanged();
   });
 });

@@ -1,30 +1,22 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
 // An inutilização SEFAZ is known to refuse is a 422 before anything is stored or sent: more numbers
 // than one request may void, or an ambiente the configured SEFAZ does not serve (the local SEFAZ is
 // homologação only). Real HTTP; SEFAZ=official is pointed at the local SEFAZ of the first server.
-let simulated: TestServer;
+let simulated: SimulatorServer;
 let official: TestServer;
 let off: TestServer;
 beforeAll(async () => {
-  simulated = await startTestServer({
+  simulated = await startSimulatorServer({
     env: {
-      SEFAZ: 'simulator',
-      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-inut-limits-')),
-      SEFAZ_POLL_MS: '50',
-      SEFAZ_RETRY_BASE_MS: '50',
       SEFAZ_TIMEOUT_MS: '5000',
     },
   });
   const simulator = simulated.sefazSimulator;
-  if (!simulator) throw new Error('SEFAZ=simulator started no local SEFAZ');
   official = await startTestServer({
     env: {
       SEFAZ: 'official',

@@ -1,37 +1,24 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { sharedDir } from '@emissor/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { testPfx } from './helpers/certificates.js';
 import { emissionRequest, EMITTER_CNPJ, newKey, prepareBranch } from './helpers/emission.js';
-import {
-  simulatorAdmin,
-  xmllintErrors,
-  xmlsec1Verifies,
-  xmlToolsAvailable,
-} from './helpers/local-sefaz.js';
+import { xmllintErrors, xmlsec1Verifies, xmlToolsAvailable } from './helpers/local-sefaz.js';
 import { rejectedDocument } from './helpers/rejected-document.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import type { TestServer } from './helpers/server.js';
+import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
 // Inutilizações (decisions.md "Events and inutilização"; the automatic void of a rejected number,
 // "Transmission to SEFAZ") against the local SEFAZ the API starts in-process.
-let server: TestServer;
-let admin: ReturnType<typeof simulatorAdmin>;
+let server: SimulatorServer;
+let admin: SimulatorServer['admin'];
 beforeAll(async () => {
-  server = await startTestServer({
+  server = await startSimulatorServer({
     env: {
-      SEFAZ: 'simulator',
-      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-inutilizacoes-')),
-      SEFAZ_POLL_MS: '50',
-      SEFAZ_RETRY_BASE_MS: '50',
       SEFAZ_TIMEOUT_MS: '5000',
     },
   });
-  if (!server.sefazSimulator) throw new Error('SEFAZ=simulator started no local SEFAZ');
-  admin = simulatorAdmin(server.sefazSimulator);
+  admin = server.admin;
 });
 afterAll(() => server.close());
 

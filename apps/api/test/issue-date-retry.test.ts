@@ -1,11 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { emissionRequest, newKey, postEmission, prepareBranch } from './helpers/emission.js';
+import { saoPauloDate } from './helpers/sao-paulo-date.js';
+import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
 /* The rules that compare a request with the date of issue (here a duplicata's due date, SEFAZ 900)
    judge it by the day its NF-e is issued, after the idempotency key's replay: a retry of an
@@ -16,37 +13,19 @@ const DAY_MS = 86_400_000;
 const start = Date.now();
 let offset = 0;
 
-let server: TestServer;
+let server: SimulatorServer;
 beforeAll(async () => {
-  server = await startTestServer({
+  server = await startSimulatorServer({
     clock: () => new Date(start + offset),
-    env: {
-      SEFAZ: 'simulator',
-      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-issue-date-')),
-      SEFAZ_POLL_MS: '50',
-      SEFAZ_RETRY_BASE_MS: '50',
-    },
   });
 });
 afterAll(() => server.close());
 
-/** The server's date in São Paulo (UTC−3), `days` after the start, where dhEmi is written. */
-const spDate = (days: number) =>
-  new Date(start - 3 * 3_600_000 + days * DAY_MS).toISOString().slice(0, 10);
+/** The server's date in São Paulo, `days` after the start: where dhEmi is written. */
+const spDate = (days: number) => saoPauloDate(days, start);
 
-async function post(apiKey: string, key: string, body: unknown, prefer?: string) {
-  const res = await fetch(`${server.url}/v1/emissoes`, {
-    method: 'POST',
-    headers: {
-      'x-api-key': apiKey,
-      'content-type': 'application/json',
-      'idempotency-key': key,
-      ...(prefer ? { prefer } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
-}
+const post = (apiKey: string, key: string, body: unknown, prefer?: string) =>
+  postEmission(server.url, apiKey, body, { key, prefer });
 
 describe('a duplicata due on the day of issue, retried the next day', () => {
   it('is authorised on that day, and its retry on the next one replays it (200, not 422)', async () => {

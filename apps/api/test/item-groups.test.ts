@@ -1,40 +1,28 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-import { sharedDir, validateNfeXml } from '@emissor/test-support';
+import type { Refs } from '@emissor/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { EMITTER_CNPJ, emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { documentXml, emissionRequest, postEmission, prepareBranch } from './helpers/emission.js';
+import { expectSchemaValid } from './helpers/nfe-schema.js';
+import { expectRefused, refusalBranch, type RefusalBranch } from './helpers/refusals.js';
+import { saoPauloDate } from './helpers/sao-paulo-date.js';
+import type { TestProduct } from './helpers/server.js';
+import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
 /* The item's values and groups through real HTTP: documents with discounts, freight, batches,
    medicines, fuel, vehicles, imports and returns are authorised by the local SEFAZ (which checks
    their totals) and carry the groups in their XML; each kind of bad input is a 422 naming its field
    before a number is taken (no document, the series counter untouched). */
 
-let server: TestServer;
+let server: SimulatorServer;
 beforeAll(async () => {
-  server = await startTestServer({
-    env: {
-      SEFAZ: 'simulator',
-      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-item-groups-')),
-      SEFAZ_POLL_MS: '50',
-      SEFAZ_RETRY_BASE_MS: '50',
-    },
-  });
+  server = await startSimulatorServer();
 });
 afterAll(() => server.close());
 
-type Product = Awaited<ReturnType<TestServer['newProduct']>>;
-type Refs = { tenant_ref: string; branch_ref: string };
 let counter = 0;
 const refs = (): Refs => ({ tenant_ref: `item-groups-${++counter}`, branch_ref: 'filial-1' });
 // One emitter CNPJ across the tests of this file's server: each branch numbers from its own range.
 let range = 0;
-
-/** Today in São Paulo (UTC−3), YYYY-MM-DD: batches are made no later than the issue date. */
-const today = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
 
 const BATCHES = () => [
   {
@@ -44,7 +32,7 @@ const BATCHES = () => [
     data_validade: '2099-01-15',
     codigo_agregacao: 'AGR-1',
   },
-  { lote: 'L2', quantidade: 0.5, data_fabricacao: today(), data_validade: '2099-12-31' },
+  { lote: 'L2', quantidade: 0.5, data_fabricacao: saoPauloDate(), data_validade: '2099-12-31' },
 ];
 
 const VEHICLE = {
@@ -197,33 +185,9 @@ function returnBody(r: Refs, chave: string) {
   };
 }
 
-async function post(product: Product, body: unknown, prefer?: string) {
-  const res = await fetch(`${server.url}/v1/emissoes`, {
-    method: 'POST',
-    headers: {
-      'x-api-key': product.apiKey,
-      'content-type': 'application/json',
-      'idempotency-key': newKey(),
-      ...(prefer ? { prefer } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-async function xmlOf(product: Product, id: string): Promise<string> {
-  const res = await fetch(`${server.url}/v1/documentos/${id}/xml`, {
-    headers: { 'x-api-key': product.apiKey },
-  });
-  return res.text();
-}
-
-function expectSchemaValid(xml: string) {
-  if (!sharedDir()) return;
-  const nfe = xml.slice(xml.indexOf('<NFe'), xml.indexOf('</NFe>') + '</NFe>'.length);
-  expect(validateNfeXml(nfe, 'PL_009_V4')).toEqual([]);
-  expect(validateNfeXml(nfe, 'PL_010b_NT2025_002_v1.30')).toEqual([]);
-}
+const post = (product: TestProduct, body: unknown, prefer?: string) =>
+  postEmission(server.url, product.apiKey, body, { prefer });
+const xmlOf = (product: TestProduct, id: string) => documentXml(server.url, product.apiKey, id);
 
 describe('item values and groups through POST /v1/emissoes', () => {
   it('a sale with charges, batches, a medicine, fuel and a vehicle is authorised; a return of it too', async () => {
@@ -274,29 +238,6 @@ describe('item values and groups through POST /v1/emissoes', () => {
     expectSchemaValid(returnXml);
   });
 
-  it("the OpenAPI document's example with item groups is authorised", async () => {
-    const served = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as any;
-    const example = served.paths['/v1/emissoes'].post.requestBody.content['application/json']
-      .examples['venda com desconto, frete e lote'] as { value: Record<string, any> } | undefined;
-    if (!example) throw new Error('no item groups example');
-    const product = await server.newProduct();
-    const r = refs();
-    await prepareBranch(server.url, product, r, { nextNumber: ++range * 1000 });
-    const body = {
-      ...example.value,
-      ...r,
-      emitente: { ...example.value.emitente, cnpj: EMITTER_CNPJ },
-    };
-    const res = await post(product, body, 'wait=10');
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.status, JSON.stringify(res.body)).toBe('autorizada');
-    const xml = await xmlOf(product, res.body.id);
-    expect(xml).toContain(
-      '<vFrete>2.00</vFrete><vDesc>1.00</vDesc><indTot>1</indTot><xPed>PED-4471</xPed>',
-    );
-    expect(xml).toContain('<vNF>22.00</vNF>');
-  });
-
   it('an import with its declaration is authorised', async () => {
     const product = await server.newProduct();
     const r = refs();
@@ -316,27 +257,10 @@ describe('item values and groups through POST /v1/emissoes', () => {
 });
 
 describe('each kind of bad input in the item groups is a 422 naming the field, and changes nothing', () => {
-  let product: Product;
-  let r: Refs;
-  let nextNumber: number;
+  let branch: RefusalBranch;
   beforeAll(async () => {
-    product = await server.newProduct();
-    r = refs();
-    nextNumber = ++range * 1000;
-    await prepareBranch(server.url, product, r, { nextNumber });
+    branch = await refusalBranch(server, refs(), ++range * 1000);
   });
-
-  async function expectNothingChanged() {
-    const list = await product.client.series.listSeries({ query: r });
-    if (list.status !== 200) throw new Error('list failed');
-    expect(list.body.map((s) => s.next_number)).toEqual([nextNumber]);
-    const docs = await server.database.db
-      .selectFrom('documents')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('product_id', '=', product.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(docs.n)).toBe(0);
-  }
 
   const sale = (mutate: (b: any) => void) => (rr: Refs) => {
     const b = saleBody(rr);
@@ -517,15 +441,7 @@ describe('each kind of bad input in the item groups is a 422 naming the field, a
   ];
 
   it.each(cases)('%s', async (_name, body, path, type, code) => {
-    const res = await post(product, body(r));
-    expect(res.status, JSON.stringify(res.body)).toBe(422);
-    const loc = ['body', ...path];
-    const match = res.body.detail.find(
-      (d: { loc: unknown }) => JSON.stringify(d.loc) === JSON.stringify(loc),
-    );
-    expect(match, JSON.stringify(res.body.detail)).toBeDefined();
-    expect(match.type).toBe(type);
-    if (code) expect(match.msg).toContain(`SEFAZ rejection ${code}`);
-    await expectNothingChanged();
+    expectRefused(await post(branch.product, body(branch.refs)), path, type, code);
+    await branch.expectNothingChanged();
   });
 });

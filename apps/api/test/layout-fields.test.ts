@@ -1,13 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { chaveAcesso } from '@emissor/nfe-xml';
-import { sharedDir, validateNfeXml } from '@emissor/test-support';
+import type { Refs } from '@emissor/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { documentXml, emissionRequest, postEmission, prepareBranch } from './helpers/emission.js';
+import { expectSchemaValid } from './helpers/nfe-schema.js';
+import { expectRefused, refusalBranch, type RefusalBranch } from './helpers/refusals.js';
+import { saoPauloDate } from './helpers/sao-paulo-date.js';
+import type { TestProduct } from './helpers/server.js';
+import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
 /* The last fields of the layout through real HTTP: the item's other codes (cBarra, NVE, indEscala,
    CNPJFab, gCred, cBarraTrib, nFCI), its packaging, weapons, immune paper and notes, the payment's
@@ -16,27 +16,15 @@ import { startTestServer, type TestServer } from './helpers/server.js';
    local SEFAZ authorises the documents; each kind of bad input is a 422 naming its field before a
    number is taken. */
 
-let server: TestServer;
+let server: SimulatorServer;
 beforeAll(async () => {
-  server = await startTestServer({
-    env: {
-      SEFAZ: 'simulator',
-      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-layout-fields-')),
-      SEFAZ_POLL_MS: '50',
-      SEFAZ_RETRY_BASE_MS: '50',
-    },
-  });
+  server = await startSimulatorServer();
 });
 afterAll(() => server.close());
 
-type Product = Awaited<ReturnType<TestServer['newProduct']>>;
-type Refs = { tenant_ref: string; branch_ref: string };
 let counter = 0;
 const refs = (): Refs => ({ tenant_ref: `layout-fields-${++counter}`, branch_ref: 'filial-1' });
 let range = 0;
-
-/** Today in São Paulo (UTC−3), YYYY-MM-DD. */
-const today = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
 
 /** An NF-e of another company, referenced by its chave with the cNF zeroed. */
 const CONFIDENTIAL = chaveAcesso({
@@ -131,7 +119,7 @@ function reformaBody(r: Refs, chave: string) {
   return {
     ...base,
     transporte: { modalidade_frete: '0' },
-    data_previsao_entrega: today(),
+    data_previsao_entrega: saoPauloDate(),
     pagamentos_antecipados: [chave],
     itens: [
       {
@@ -143,29 +131,9 @@ function reformaBody(r: Refs, chave: string) {
   };
 }
 
-async function post(product: Product, body: unknown, prefer?: string) {
-  const res = await fetch(`${server.url}/v1/emissoes`, {
-    method: 'POST',
-    headers: {
-      'x-api-key': product.apiKey,
-      'content-type': 'application/json',
-      'idempotency-key': newKey(),
-      ...(prefer ? { prefer } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-async function xmlOf(product: Product, id: string): Promise<string> {
-  const res = await fetch(`${server.url}/v1/documentos/${id}/xml`, {
-    headers: { 'x-api-key': product.apiKey },
-  });
-  return res.text();
-}
-
-const nfeOf = (xml: string) =>
-  xml.slice(xml.indexOf('<NFe'), xml.indexOf('</NFe>') + '</NFe>'.length);
+const post = (product: TestProduct, body: unknown, prefer?: string) =>
+  postEmission(server.url, product.apiKey, body, { prefer });
+const xmlOf = (product: TestProduct, id: string) => documentXml(server.url, product.apiKey, id);
 
 describe('the last layout fields through POST /v1/emissoes', () => {
   it('a sale with every item code, weapons, immune paper, notes and payment parties is authorised; a sale in the PL_010b fields referring to it too', async () => {
@@ -198,16 +166,13 @@ describe('the last layout fields through POST /v1/emissoes', () => {
       '<CNPJPag>06929383000163</CNPJPag><UFPag>SP</UFPag><card><tpIntegra>2</tpIntegra><tBand>01</tBand>' +
         '<CNPJReceb>33333333000191</CNPJReceb><idTermPag>POS-0042</idTermPag></card>',
     );
-    if (sharedDir()) {
-      expect(validateNfeXml(nfeOf(xml), 'PL_009_V4')).toEqual([]);
-      expect(validateNfeXml(nfeOf(xml), 'PL_010b_NT2025_002_v1.30')).toEqual([]);
-    }
+    expectSchemaValid(xml);
 
     const reforma = await post(product, reformaBody(r, res.body.chave_acesso), 'wait=10');
     expect(reforma.status, JSON.stringify(reforma.body)).toBe(201);
     expect(reforma.body.status, JSON.stringify(reforma.body)).toBe('autorizada');
     const reformaXml = await xmlOf(product, reforma.body.id);
-    expect(reformaXml).toContain(`<dPrevEntrega>${today()}</dPrevEntrega><tpNF>1</tpNF>`);
+    expect(reformaXml).toContain(`<dPrevEntrega>${saoPauloDate()}</dPrevEntrega><tpNF>1</tpNF>`);
     expect(reformaXml).toContain(
       `<gPagAntecipado><refNFe>${res.body.chave_acesso}</refNFe></gPagAntecipado></ide>`,
     );
@@ -215,33 +180,16 @@ describe('the last layout fields through POST /v1/emissoes', () => {
     expect(reformaXml).toContain(
       `<DFeReferenciado><chaveAcesso>${res.body.chave_acesso}</chaveAcesso><nItem>1</nItem></DFeReferenciado></det>`,
     );
-    if (sharedDir())
-      expect(validateNfeXml(nfeOf(reformaXml), 'PL_010b_NT2025_002_v1.30')).toEqual([]);
+    // Its fields are the reforma tributária layout's only.
+    expectSchemaValid(reformaXml, ['PL_010b_NT2025_002_v1.30']);
   });
 });
 
 describe('each kind of bad input in these fields is a 422 naming the field, and changes nothing', () => {
-  let product: Product;
-  let r: Refs;
-  let nextNumber: number;
+  let branch: RefusalBranch;
   beforeAll(async () => {
-    product = await server.newProduct();
-    r = refs();
-    nextNumber = ++range * 1000;
-    await prepareBranch(server.url, product, r, { nextNumber });
+    branch = await refusalBranch(server, refs(), ++range * 1000);
   });
-
-  async function expectNothingChanged() {
-    const list = await product.client.series.listSeries({ query: r });
-    if (list.status !== 200) throw new Error('list failed');
-    expect(list.body.map((s) => s.next_number)).toEqual([nextNumber]);
-    const docs = await server.database.db
-      .selectFrom('documents')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('product_id', '=', product.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(docs.n)).toBe(0);
-  }
 
   const sale = (mutate: (b: any) => void) => (rr: Refs) => {
     const b = saleBody(rr);
@@ -341,15 +289,7 @@ describe('each kind of bad input in these fields is a 422 naming the field, and 
   ];
 
   it.each(cases)('%s', async (_name, body, path, type, code) => {
-    const res = await post(product, body(r));
-    expect(res.status, JSON.stringify(res.body)).toBe(422);
-    const loc = ['body', ...path];
-    const match = res.body.detail.find(
-      (d: { loc: unknown }) => JSON.stringify(d.loc) === JSON.stringify(loc),
-    );
-    expect(match, JSON.stringify(res.body.detail)).toBeDefined();
-    expect(match.type).toBe(type);
-    if (code) expect(match.msg).toContain(`SEFAZ rejection ${code}`);
-    await expectNothingChanged();
+    expectRefused(await post(branch.product, body(branch.refs)), path, type, code);
+    await branch.expectNothingChanged();
   });
 });

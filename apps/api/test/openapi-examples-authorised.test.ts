@@ -1,23 +1,22 @@
 // Every emission example of GET /v1/openapi.json, posted as the document gives it to an API
 // transmitting to the local SEFAZ, is authorised: a reader who copies any of them from /docs (after
-// the certificate and series it names) gets an authorised NF-e.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
+// the certificate and series it names) gets an authorised NF-e, numbered from the series' first.
 import { bodyExamples, contract } from '@emissor/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { postCertificate, testPfx } from './helpers/certificates.js';
-import { newKey } from './helpers/emission.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { documentXml, postEmission } from './helpers/emission.js';
+import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
 type Body = Record<string, any>;
 
 const NAMES = Object.keys(bodyExamples(contract.emissions.emit.body) ?? {});
 
-/** What the XML of the issue's whole examples must hold besides an authorisation. */
+/** What the XML of each example must hold besides an authorisation. */
 const GROUPS: Record<string, (xml: string, previousChave: string) => void> = {
+  'venda a consumidor': (xml) => {
+    expect(xml).toContain('<vNF>21.00</vNF>');
+  },
   'venda a prazo com transporte': (xml) => {
     expect(xml).toContain('<vProd>420.00</vProd><vFrete>30.00</vFrete>');
     expect(xml).toContain('<vDesc>20.00</vDesc>');
@@ -43,22 +42,28 @@ const GROUPS: Record<string, (xml: string, previousChave: string) => void> = {
       '<infIntermed><CNPJ>03562067000108</CNPJ><idCadIntTran>padaria-do-ze</idCadIntTran></infIntermed>',
     );
   },
+  'venda com desconto, frete e lote': (xml) => {
+    expect(xml).toContain(
+      '<vFrete>2.00</vFrete><vDesc>1.00</vDesc><indTot>1</indTot><xPed>PED-4471</xPed>',
+    );
+    expect(xml).toContain('<vNF>22.00</vNF>');
+  },
+  'venda com ST retida e tributos aproximados': (xml) => {
+    expect(xml).toContain('<vICMSSTRet>1.24</vICMSSTRet><pRedBCEfet>0.00</pRedBCEfet>');
+    expect(xml).toContain('<vNF>37.00</vNF><vTotTrib>11.53</vTotTrib></ICMSTot>');
+  },
 };
 
-let server: TestServer;
+let server: SimulatorServer;
 let apiKey: string;
 let examples: Record<string, { value: Body }>;
 /** The chave of the document the previous example gave. */
 let previousChave = '';
+/** How many documents each series (tenant, branch, serie) has numbered: each starts at 1. */
+const numbered = new Map<string, number>();
 
 beforeAll(async () => {
-  server = await startTestServer({
-    env: {
-      SEFAZ: 'simulator',
-      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-openapi-examples-')),
-      SEFAZ_POLL_MS: '50',
-    },
-  });
+  server = await startSimulatorServer();
   const served = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as any;
   examples = served.paths['/v1/emissoes'].post.requestBody.content['application/json'].examples;
 
@@ -107,20 +112,6 @@ function bodyOf(name: string): Body {
   return body;
 }
 
-async function emit(body: Body) {
-  const res = await fetch(`${server.url}/v1/emissoes`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-api-key': apiKey,
-      'idempotency-key': newKey(),
-      prefer: 'wait=10',
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Body };
-}
-
 describe('every emission example of the OpenAPI document', () => {
   it('is served with the names the contract gives, the devolução after the sale it returns', () => {
     expect(Object.keys(examples)).toEqual(NAMES);
@@ -130,22 +121,22 @@ describe('every emission example of the OpenAPI document', () => {
 
   it.each(NAMES)('%s is authorised by the local SEFAZ', async (name) => {
     const body = bodyOf(name);
-    const res = await emit(body);
+    const series = JSON.stringify([body.tenant_ref, body.branch_ref, body.serie]);
+    const numero = (numbered.get(series) ?? 0) + 1;
+    numbered.set(series, numero);
+    const res = await postEmission(server.url, apiKey, body, { prefer: 'wait=10' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body, JSON.stringify(res.body)).toMatchObject({
       tenant_ref: body.tenant_ref,
       branch_ref: body.branch_ref,
       serie: body.serie,
+      numero,
       status: 'autorizada',
-      ambiente: body.ambiente,
+      ambiente: 'homologacao',
       rejeicao_codigo: null,
     });
 
-    const xml = await (
-      await fetch(`${server.url}/v1/documentos/${String(res.body.id)}/xml`, {
-        headers: { 'x-api-key': apiKey },
-      })
-    ).text();
+    const xml = await documentXml(server.url, apiKey, String(res.body.id));
     expect(xml).toMatch(/<nfeProc[^>]*>.*<cStat>100<\/cStat>/s);
     GROUPS[name]?.(xml, previousChave);
     previousChave = res.body.chave_acesso as string;

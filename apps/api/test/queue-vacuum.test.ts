@@ -2,10 +2,7 @@
 // row versions in transmission_queue within seconds, and until a vacuum records their space every
 // queued document takes new space at the table's end; autovacuum's visits depend on the server's
 // settings and on its other tables. These tests churn the real queue table with autovacuum off.
-import { mkdtempSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 
 import pg from 'pg';
@@ -22,6 +19,7 @@ import { insertDocumentCopies } from './helpers/document-copies.js';
 import { emissionRequest, emitDocument, prepareBranch } from './helpers/emission.js';
 import { untilDocumentsFinal } from './helpers/local-sefaz.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { startSimulatorServer } from './helpers/simulator-server.js';
 
 const LOT = 50;
 const DOCUMENTS = 2_000;
@@ -374,12 +372,7 @@ describe('the API vacuums the work queues', () => {
 
   it('is what a server transmitting to SEFAZ does as its documents go through', async (ctx) => {
     skipBefore15(ctx);
-    const transmitting = await startTestServer({
-      env: {
-        SEFAZ: 'simulator',
-        EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-queue-vacuum-')),
-        SEFAZ_POLL_MS: '50',
-      },
+    const transmitting = await startSimulatorServer({
       queueVacuum: { afterDeadRows: 10, minIntervalMs: 0, everyMs: 20 },
     });
     const stats = new pg.Pool({ connectionString: transmitting.databaseUrl, max: 1 });

@@ -3,81 +3,22 @@
 // certificate, then examples/sdk/sale-on-credit.mjs, return.mjs and marketplace.mjs. Each must
 // print authorised documents and leave the XML with its groups (transp/cobr, NFref and finNFe 4,
 // infIntermed).
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-import { examples } from '@emissor/contract';
 import { HAVE_PDF_TOOLS, pagesText, warnIfPdfToolsMissing } from '@emissor/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { spawnApi, waitUntilReady, type ApiProcess } from './helpers/api-process.js';
-import { createTestDatabase } from './helpers/database.js';
-import { TEST_MASTER_KEY } from './helpers/server.js';
+import { repoRoot } from '../src/paths.js';
+import { spawnedApiUser, type SpawnedApiUser } from './helpers/spawned-api-user.js';
 
 warnIfPdfToolsMissing('sdk-examples');
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const ADMIN = join(root, 'apps/api/bin/admin.mjs');
-const dir = mkdtempSync(join(tmpdir(), 'emissor-sdk-examples-'));
-const pfx = join(dir, 'emitente.pfx');
-const data = join(dir, 'data');
-
-function run(
-  file: string,
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      file,
-      args,
-      { cwd: dir, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-}
-
-let api: ApiProcess;
-let apiKey: string;
-let password: string;
-
+let user: SpawnedApiUser;
 beforeAll(async () => {
-  const databaseUrl = await createTestDatabase();
-  api = await spawnApi(databaseUrl, {
-    NODE_ENV: 'development',
-    SEFAZ: 'simulator',
-    EMISSOR_DATA_DIR: data,
-    SEFAZ_POLL_MS: '50',
-  });
-  await waitUntilReady(api);
-
-  // The README's two CLI steps.
-  const product = await run(
-    process.execPath,
-    [ADMIN, 'product', 'create', '--name', 'demo', '--json'],
-    { DATABASE_URL: databaseUrl, EMISSOR_MASTER_KEY: TEST_MASTER_KEY, EMISSOR_DATA_DIR: data },
-  );
-  expect(product.code, product.stderr).toBe(0);
-  apiKey = (JSON.parse(product.stdout) as { api_key: string }).api_key;
-  const certificate = await run(
-    process.execPath,
-    [ADMIN, 'dev-certificate', '--cnpj', examples.EXAMPLE_CNPJ, '--out', pfx, '--json'],
-    { NODE_ENV: 'development' },
-  );
-  expect(certificate.code, certificate.stderr).toBe(0);
-  password = (JSON.parse(certificate.stdout) as { password: string }).password;
+  user = await spawnedApiUser('sdk-examples');
 }, 60_000);
-
-afterAll(async () => {
-  if (api) {
-    api.child.kill('SIGTERM');
-    await api.exited;
-  }
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => user?.close());
 
 interface Printed {
   readonly numero: number;
@@ -86,15 +27,14 @@ interface Printed {
 
 /** Runs examples/sdk/<script> into its own folder: the NF-e it printed as authorised, in order. */
 async function runExample(script: string): Promise<{ out: string; authorised: Printed[] }> {
-  const out = join(dir, script.replace(/\.mjs$/, ''));
+  const out = join(user.dir, script.replace(/\.mjs$/, ''));
   mkdirSync(out);
-  const result = await run(process.execPath, [join(root, 'examples/sdk', script), pfx], {
-    EMISSOR_URL: api.url,
-    EMISSOR_API_KEY: apiKey,
-    CERT_PASSWORD: password,
-    OUT_DIR: out,
-  });
-  expect(result.code, `${result.stdout}\n${result.stderr}\n${api.output()}`).toBe(0);
+  const result = await user.runExample(
+    process.execPath,
+    join(repoRoot, 'examples/sdk', script),
+    out,
+  );
+  expect(result.code, `${result.stdout}\n${result.stderr}\n${user.api.output()}`).toBe(0);
   const authorised = [...result.stdout.matchAll(/NF-e (\d+): autorizada, chave (\d{44})/g)].map(
     ([, numero, chave]) => ({ numero: Number(numero), chave: chave! }),
   );

@@ -1,7 +1,9 @@
 import { chaveAcesso, modulo11CheckDigit } from '@emissor/nfe-xml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 
-import { EMITTER_CNPJ, emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
+import { EMITTER_CNPJ, emissionRequest, postEmission } from './helpers/emission.js';
+import { expectRefused, refusalBranch, type RefusalBranch } from './helpers/refusals.js';
+import { saoPauloDate } from './helpers/sao-paulo-date.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 /* The API refuses what SEFAZ refuses, with SEFAZ's code: each request below breaks one rule of MOC
@@ -10,23 +12,18 @@ import { startTestServer, type TestServer } from './helpers/server.js';
    carrying the same fault (apps/sefaz-simulator/test/*-rules.test.ts). */
 
 let server: TestServer;
-let product: Awaited<ReturnType<TestServer['newProduct']>>;
+let branch: RefusalBranch;
 const r = { tenant_ref: 'sefaz-codes', branch_ref: 'filial-1' };
-const NEXT_NUMBER = 700;
 beforeAll(async () => {
   server = await startTestServer();
-  product = await server.newProduct();
-  await prepareBranch(server.url, product, r, { nextNumber: NEXT_NUMBER });
+  branch = await refusalBranch(server, r, 700);
 });
 afterAll(() => server.close());
 
 type Body = Record<string, any>;
 
-/** Today in São Paulo (UTC−3), `days` on: the day of issue the server writes in dhEmi. */
-const spDate = (days: number) =>
-  new Date(Date.now() - 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-const spYear = Number(spDate(0).slice(0, 4));
-const spMonth = Number(spDate(0).slice(5, 7));
+const spYear = Number(saoPauloDate(0).slice(0, 4));
+const spMonth = Number(saoPauloDate(0).slice(5, 7));
 /** AAMM of the month after the current one in São Paulo. */
 const nextAamm = () => {
   const month = (spMonth % 12) + 1;
@@ -514,7 +511,7 @@ const CASES: [string, (b: Body) => void, (string | number)[], number][] = [
     'duplicatas without their fatura',
     (b) =>
       (b.cobranca = {
-        duplicatas: onCredit([{ vencimento: spDate(30), valor: '21.00' }]).duplicatas,
+        duplicatas: onCredit([{ vencimento: saoPauloDate(30), valor: '21.00' }]).duplicatas,
       }),
     ['cobranca', 'fatura'],
     905,
@@ -536,7 +533,7 @@ const CASES: [string, (b: Body) => void, (string | number)[], number][] = [
   [
     'instalments numbered out of order',
     (b) => {
-      b.cobranca = onCredit([{ vencimento: spDate(30), valor: '21.00' }]);
+      b.cobranca = onCredit([{ vencimento: saoPauloDate(30), valor: '21.00' }]);
       b.cobranca.duplicatas[0].numero = '002';
     },
     ['cobranca', 'duplicatas', 0, 'numero'],
@@ -546,8 +543,8 @@ const CASES: [string, (b: Body) => void, (string | number)[], number][] = [
     'an instalment due before the day of issue',
     (b) =>
       (b.cobranca = onCredit([
-        { vencimento: spDate(-1), valor: '10.50' },
-        { vencimento: spDate(30), valor: '10.50' },
+        { vencimento: saoPauloDate(-1), valor: '10.50' },
+        { vencimento: saoPauloDate(30), valor: '10.50' },
       ])),
     ['cobranca', 'duplicatas', 0, 'vencimento'],
     900,
@@ -556,8 +553,8 @@ const CASES: [string, (b: Body) => void, (string | number)[], number][] = [
     'instalments due out of order',
     (b) =>
       (b.cobranca = onCredit([
-        { vencimento: spDate(60), valor: '10.50' },
-        { vencimento: spDate(30), valor: '10.50' },
+        { vencimento: saoPauloDate(60), valor: '10.50' },
+        { vencimento: saoPauloDate(30), valor: '10.50' },
       ])),
     ['cobranca', 'duplicatas', 1, 'vencimento'],
     850,
@@ -570,13 +567,13 @@ const CASES: [string, (b: Body) => void, (string | number)[], number][] = [
   ],
   [
     'one instalment due on the day of issue',
-    (b) => (b.cobranca = onCredit([{ vencimento: spDate(0), valor: '21.00' }])),
+    (b) => (b.cobranca = onCredit([{ vencimento: saoPauloDate(0), valor: '21.00' }])),
     ['cobranca', 'duplicatas', 0, 'vencimento'],
     853,
   ],
   [
     'instalments not adding up to the net value',
-    (b) => (b.cobranca = onCredit([{ vencimento: spDate(30), valor: '20.00' }])),
+    (b) => (b.cobranca = onCredit([{ vencimento: saoPauloDate(30), valor: '20.00' }])),
     ['cobranca', 'duplicatas'],
     851,
   ],
@@ -655,53 +652,24 @@ const CASES: [string, (b: Body) => void, (string | number)[], number][] = [
     'a batch made after the day of issue',
     (b) =>
       (b.itens[0].rastreabilidade = [
-        { ...BATCH, data_fabricacao: spDate(1), data_validade: spDate(400) },
+        { ...BATCH, data_fabricacao: saoPauloDate(1), data_validade: saoPauloDate(400) },
       ]),
     [...ITEM, 'rastreabilidade', 0, 'data_fabricacao'],
     877,
   ],
 ];
 
-/** The 422 of `body`: its issues. */
-async function refused(body: unknown) {
-  const res = await fetch(`${server.url}/v1/emissoes`, {
-    method: 'POST',
-    headers: {
-      'x-api-key': product.apiKey,
-      'content-type': 'application/json',
-      'idempotency-key': newKey(),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
 describe("each SEFAZ rule the API checks answers with SEFAZ's code, before a number is taken", () => {
   it.each(CASES)('%s', async (_name, edit, loc, code) => {
     const body = structuredClone(emissionRequest(r)) as Body;
     edit(body);
-    const res = await refused(body);
-    expect(res.status, JSON.stringify(res.body)).toBe(422);
-    expect(res.body.detail, JSON.stringify(res.body.detail)).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({
-          loc: ['body', ...loc],
-          type: 'nfe_rule',
-          msg: expect.stringMatching(new RegExp(`^SEFAZ rejection ${code} \\(.+\\): `)),
-        }),
-      ]),
+    expectRefused(
+      await postEmission(server.url, branch.product.apiKey, body),
+      loc,
+      'nfe_rule',
+      code,
     );
   });
 
-  it('took no number and stored no document', async () => {
-    const list = await product.client.series.listSeries({ query: r });
-    if (list.status !== 200) throw new Error('list failed');
-    expect(list.body.map((s) => s.next_number)).toEqual([NEXT_NUMBER]);
-    const docs = await server.database.db
-      .selectFrom('documents')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('product_id', '=', product.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(docs.n)).toBe(0);
-  });
+  it('took no number and stored no document', () => branch.expectNothingChanged());
 });

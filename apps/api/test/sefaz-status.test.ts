@@ -1,8 +1,5 @@
-import { mkdtempSync } from 'node:fs';
 import { request } from 'node:https';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 import { freePort } from '@emissor/test-support';
 import { sql } from 'kysely';
@@ -19,13 +16,12 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 // with the branch's certificate, real PostgreSQL). SEFAZ is asked at most once per authoriser and
 // ambiente in 3 minutes: counted at the simulator, also across two API processes on one database.
 
-const dataDir = () => mkdtempSync(join(tmpdir(), 'emissor-sefaz-status-'));
 let server: TestServer;
 let second: TestServer;
 let simulator: { url: string; caPem: string; caPath: string };
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { SEFAZ: 'simulator', EMISSOR_DATA_DIR: dataDir() } });
+  server = await startTestServer({ env: { SEFAZ: 'simulator' } });
   if (!server.sefazSimulator) throw new Error('SEFAZ=simulator started no local SEFAZ');
   simulator = server.sefazSimulator;
   // A second API process on the same database, sending to the first one's local SEFAZ.
@@ -35,7 +31,6 @@ beforeAll(async () => {
       SEFAZ: 'simulator',
       SEFAZ_URL: simulator.url,
       SEFAZ_CA_FILE: simulator.caPath,
-      EMISSOR_DATA_DIR: dataDir(),
     },
   });
 });
@@ -278,7 +273,6 @@ describe('GET /v1/sefaz/status without an answer, or without SEFAZ', () => {
         SEFAZ: 'simulator',
         SEFAZ_URL: `https://127.0.0.1:${closed}`,
         SEFAZ_TIMEOUT_MS: '2000',
-        EMISSOR_DATA_DIR: dataDir(),
       },
     });
     try {
@@ -312,7 +306,6 @@ describe('GET /v1/sefaz/status without an answer, or without SEFAZ', () => {
         SEFAZ_URL: `https://127.0.0.1:${door.port}`,
         SEFAZ_CA_FILE: simulator.caPath,
         SEFAZ_TIMEOUT_MS: '2000',
-        EMISSOR_DATA_DIR: dataDir(),
       },
     });
     try {

@@ -1,33 +1,23 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-import { sharedDir, validateNfeXml } from '@emissor/test-support';
+import type { Refs } from '@emissor/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { EMITTER_CNPJ, emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { documentXml, emissionRequest, postEmission, prepareBranch } from './helpers/emission.js';
+import { expectSchemaValid } from './helpers/nfe-schema.js';
+import { expectRefused, refusalBranch, type RefusalBranch } from './helpers/refusals.js';
+import type { TestProduct } from './helpers/server.js';
+import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
 /* The less common tax groups through real HTTP: an import entry whose items carry II, the
    approximate tax burden, an ICMS desoneração and ST charged earlier is authorised by the local
    SEFAZ (which checks its totals, vNF included) and carries the groups in its XML; each kind of bad
    tax line is a 422 naming the field before a number is taken (no document, the counter untouched). */
 
-let server: TestServer;
+let server: SimulatorServer;
 beforeAll(async () => {
-  server = await startTestServer({
-    env: {
-      SEFAZ: 'simulator',
-      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-tax-groups-')),
-      SEFAZ_POLL_MS: '50',
-      SEFAZ_RETRY_BASE_MS: '50',
-    },
-  });
+  server = await startSimulatorServer();
 });
 afterAll(() => server.close());
 
-type Product = Awaited<ReturnType<TestServer['newProduct']>>;
-type Refs = { tenant_ref: string; branch_ref: string };
 let counter = 0;
 const refs = (): Refs => ({ tenant_ref: `tax-groups-${++counter}`, branch_ref: 'filial-1' });
 let range = 0;
@@ -133,26 +123,9 @@ function importBody(r: Refs) {
   };
 }
 
-async function post(product: Product, body: unknown, prefer?: string) {
-  const res = await fetch(`${server.url}/v1/emissoes`, {
-    method: 'POST',
-    headers: {
-      'x-api-key': product.apiKey,
-      'content-type': 'application/json',
-      'idempotency-key': newKey(),
-      ...(prefer ? { prefer } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-async function xmlOf(product: Product, id: string): Promise<string> {
-  const res = await fetch(`${server.url}/v1/documentos/${id}/xml`, {
-    headers: { 'x-api-key': product.apiKey },
-  });
-  return res.text();
-}
+const post = (product: TestProduct, body: unknown, prefer?: string) =>
+  postEmission(server.url, product.apiKey, body, { prefer });
+const xmlOf = (product: TestProduct, id: string) => documentXml(server.url, product.apiKey, id);
 
 describe('tax groups through POST /v1/emissoes', () => {
   it('an import entry with II, vTotTrib, desoneração and ST charged earlier is authorised', async () => {
@@ -183,60 +156,15 @@ describe('tax groups through POST /v1/emissoes', () => {
     expect(xml).toContain('<vFCPSTRet>0.42</vFCPSTRet><vProd>63.00</vProd>');
     expect(xml).toContain('<vII>2.10</vII>');
     expect(xml).toContain('<vNF>61.32</vNF><vTotTrib>6.60</vTotTrib></ICMSTot>');
-    if (sharedDir()) {
-      const nfe = xml.slice(xml.indexOf('<NFe'), xml.indexOf('</NFe>') + '</NFe>'.length);
-      expect(validateNfeXml(nfe, 'PL_009_V4')).toEqual([]);
-      expect(validateNfeXml(nfe, 'PL_010b_NT2025_002_v1.30')).toEqual([]);
-    }
-  });
-});
-
-describe('the OpenAPI example with ST charged earlier and vTotTrib', () => {
-  it('is authorised', async () => {
-    const served = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as any;
-    const example = served.paths['/v1/emissoes'].post.requestBody.content['application/json']
-      .examples['venda com ST retida e tributos aproximados'] as
-      { value: Record<string, any> } | undefined;
-    if (!example) throw new Error('no tax groups example');
-    const product = await server.newProduct();
-    const r = refs();
-    await prepareBranch(server.url, product, r, { nextNumber: ++range * 1000 });
-    const body = {
-      ...example.value,
-      ...r,
-      emitente: { ...example.value.emitente, cnpj: EMITTER_CNPJ },
-    };
-    const res = await post(product, body, 'wait=10');
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.status, JSON.stringify(res.body)).toBe('autorizada');
-    const xml = await xmlOf(product, res.body.id);
-    expect(xml).toContain('<vICMSSTRet>1.24</vICMSSTRet><pRedBCEfet>0.00</pRedBCEfet>');
-    expect(xml).toContain('<vNF>37.00</vNF><vTotTrib>11.53</vTotTrib></ICMSTot>');
+    expectSchemaValid(xml);
   });
 });
 
 describe('each kind of bad tax line is a 422 naming the field, and changes nothing', () => {
-  let product: Product;
-  let r: Refs;
-  let nextNumber: number;
+  let branch: RefusalBranch;
   beforeAll(async () => {
-    product = await server.newProduct();
-    r = refs();
-    nextNumber = ++range * 1000;
-    await prepareBranch(server.url, product, r, { nextNumber });
+    branch = await refusalBranch(server, refs(), ++range * 1000);
   });
-
-  async function expectNothingChanged() {
-    const list = await product.client.series.listSeries({ query: r });
-    if (list.status !== 200) throw new Error('list failed');
-    expect(list.body.map((s) => s.next_number)).toEqual([nextNumber]);
-    const docs = await server.database.db
-      .selectFrom('documents')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('product_id', '=', product.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(docs.n)).toBe(0);
-  }
 
   const entry = (mutate: (b: any) => void) => (rr: Refs) => {
     const b = importBody(rr);
@@ -308,15 +236,7 @@ describe('each kind of bad tax line is a 422 naming the field, and changes nothi
   ];
 
   it.each(cases)('%s', async (_name, body, path, type, code) => {
-    const res = await post(product, body(r));
-    expect(res.status, JSON.stringify(res.body)).toBe(422);
-    const loc = ['body', ...path];
-    const match = res.body.detail.find(
-      (d: { loc: unknown }) => JSON.stringify(d.loc) === JSON.stringify(loc),
-    );
-    expect(match, JSON.stringify(res.body.detail)).toBeDefined();
-    expect(match.type).toBe(type);
-    if (code) expect(match.msg).toContain(`SEFAZ rejection ${code}`);
-    await expectNothingChanged();
+    expectRefused(await post(branch.product, body(branch.refs)), path, type, code);
+    await branch.expectNothingChanged();
   });
 });

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { sql } from 'kysely';
@@ -8,19 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { emissionRequest, emitDocument, prepareBranch } from './helpers/emission.js';
 import { untilDocumentsFinal } from './helpers/local-sefaz.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
 // SEFAZ_GATHER_MS: documents never sent are claimed at most once per interval. With 1.5 s, the
 // first of a stream leaves at once (alone, synchronously) and the next ones, emitted 100 ms
 // apart, wait for the interval and leave together in one asynchronous lot.
-let server: TestServer;
+let server: SimulatorServer;
 beforeAll(async () => {
-  server = await startTestServer({
+  server = await startSimulatorServer({
     env: {
-      SEFAZ: 'simulator',
-      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-gather-')),
       SEFAZ_GATHER_MS: '1500',
-      SEFAZ_POLL_MS: '50',
       SEFAZ_TIMEOUT_MS: '5000',
     },
   });

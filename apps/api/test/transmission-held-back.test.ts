@@ -1,23 +1,17 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { emissionRequest, emitDocument, prepareBranch } from './helpers/emission.js';
-import { simulatorAdmin, untilDocumentsFinal } from './helpers/local-sefaz.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { untilDocumentsFinal } from './helpers/local-sefaz.js';
+import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
 // The workers look for work again when an exchange ends only if their last look left work behind
 // (no free exchange, or more groups than exchanges). One exchange at a time and an idle poll of a
 // minute leave that look as the only way documents of other products can leave: if it were
 // skipped, they would wait for the poll, far beyond this test's timeout.
-let server: TestServer;
+let server: SimulatorServer;
 beforeAll(async () => {
-  server = await startTestServer({
+  server = await startSimulatorServer({
     env: {
-      SEFAZ: 'simulator',
-      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-held-back-')),
       SEFAZ_CONCURRENCY: '1',
       SEFAZ_GATHER_MS: '0',
       SEFAZ_POLL_MS: '60000',
@@ -26,9 +20,8 @@ beforeAll(async () => {
       SEFAZ_TIMEOUT_MS: '5000',
     },
   });
-  if (!server.sefazSimulator) throw new Error('SEFAZ=simulator started no local SEFAZ');
   // Each exchange takes a while, so the emissions below queue while the first is in flight.
-  await simulatorAdmin(server.sefazSimulator).knobs({ latencyMs: 500 });
+  await server.admin.knobs({ latencyMs: 500 });
 });
 afterAll(() => server.close());
 

@@ -1,33 +1,25 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { emissionRequest, emitDocument, prepareBranch } from './helpers/emission.js';
-import { simulatorAdmin, untilDocumentsFinal } from './helpers/local-sefaz.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { untilDocumentsFinal } from './helpers/local-sefaz.js';
+import type { TestServer } from './helpers/server.js';
+import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
 // Asynchronous lots against the local SEFAZ over mutual TLS. Two exchanges in flight per process
 // (SEFAZ_CONCURRENCY=2) and a slow SEFAZ (latencyMs) make a burst pile up behind the first two
 // sends, so the rest must leave together: the lot sizes are the simulator's, counted in its tables.
-let server: TestServer;
-let admin: ReturnType<typeof simulatorAdmin>;
+let server: SimulatorServer;
+let admin: SimulatorServer['admin'];
 beforeAll(async () => {
-  server = await startTestServer({
+  server = await startSimulatorServer({
     env: {
-      SEFAZ: 'simulator',
-      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-lots-')),
       SEFAZ_CONCURRENCY: '2',
-      SEFAZ_POLL_MS: '50',
-      SEFAZ_RETRY_BASE_MS: '50',
       SEFAZ_TIMEOUT_MS: '5000',
       METRICS_ENABLED: 'true',
     },
   });
-  if (!server.sefazSimulator) throw new Error('SEFAZ=simulator started no local SEFAZ');
-  admin = simulatorAdmin(server.sefazSimulator);
+  admin = server.admin;
 });
 afterAll(() => server.close());
 

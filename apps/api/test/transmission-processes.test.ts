@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -19,6 +19,7 @@ let simulator: RunningSimulator;
 let setup: TestServer;
 let admin: ReturnType<typeof simulatorAdmin>;
 const spawned: ApiProcess[] = [];
+const simulatorDir = mkdtempSync(join(tmpdir(), 'emissor-sim-'));
 
 beforeAll(async () => {
   databaseUrl = await createTestDatabase();
@@ -26,7 +27,7 @@ beforeAll(async () => {
   setup = await startTestServer({ databaseUrl });
   simulator = await startSefazSimulator({
     databaseUrl,
-    dataDir: mkdtempSync(join(tmpdir(), 'emissor-sim-')),
+    dataDir: simulatorDir,
     port: 0,
   });
   admin = simulatorAdmin(simulator);
@@ -35,6 +36,7 @@ afterAll(async () => {
   for (const api of spawned) api.child.kill('SIGKILL');
   await simulator?.close();
   await setup?.close();
+  rmSync(simulatorDir, { recursive: true, force: true });
 });
 
 async function transmittingApi(): Promise<ApiProcess> {

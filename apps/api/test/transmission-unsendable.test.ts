@@ -1,32 +1,24 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { storedXmlText } from '../src/storage/stored-xml.js';
 import { emissionRequest, emitDocument, prepareBranch } from './helpers/emission.js';
-import { simulatorAdmin, untilFinal } from './helpers/local-sefaz.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { untilFinal } from './helpers/local-sefaz.js';
+import type { TestServer } from './helpers/server.js';
+import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 import { storedXmlRow } from './helpers/stored-xml.js';
 
 // A failure that repeats identically is not retried for ever. The stored document here can never
 // travel (its enviNFe would pass SEFAZ's 500 KB): the API refuses such a document up front, so the
 // test makes one by growing a stored NF-e in the database. Real server, real local SEFAZ.
-let server: TestServer;
-let admin: ReturnType<typeof simulatorAdmin>;
+let server: SimulatorServer;
+let admin: SimulatorServer['admin'];
 beforeAll(async () => {
-  server = await startTestServer({
+  server = await startSimulatorServer({
     env: {
-      SEFAZ: 'simulator',
-      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-unsendable-')),
-      SEFAZ_POLL_MS: '50',
-      SEFAZ_RETRY_BASE_MS: '50',
       METRICS_ENABLED: 'true',
     },
   });
-  if (!server.sefazSimulator) throw new Error('SEFAZ=simulator started no local SEFAZ');
-  admin = simulatorAdmin(server.sefazSimulator);
+  admin = server.admin;
 });
 afterAll(() => server.close());
 

@@ -1,38 +1,30 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { emissionRequest, emitDocument, prepareBranch } from './helpers/emission.js';
-import { simulatorAdmin, untilDocumentsFinal } from './helpers/local-sefaz.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { untilDocumentsFinal } from './helpers/local-sefaz.js';
+import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
 // Transmission yields to queueing requests (SEFAZ_YIELD_ABOVE_MS): while they queue, one exchange
 // with SEFAZ at a time (SEFAZ_CONCURRENCY_WHILE_SATURATED=1) instead of four. A threshold of 1 ms
 // makes every emission "slow", so the process is saturated for as long as emissions keep coming.
 // With 300 ms of SEFAZ latency, one exchange at a time means sends that start ≥ 300 ms apart.
 const LATENCY_MS = 300;
-let server: TestServer;
-let admin: ReturnType<typeof simulatorAdmin>;
+let server: SimulatorServer;
+let admin: SimulatorServer['admin'];
 beforeAll(async () => {
-  server = await startTestServer({
+  server = await startSimulatorServer({
     env: {
-      SEFAZ: 'simulator',
-      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-yield-')),
       SEFAZ_CONCURRENCY: '4',
       SEFAZ_CONCURRENCY_WHILE_SATURATED: '1',
       SEFAZ_YIELD_ABOVE_MS: '1',
-      SEFAZ_POLL_MS: '50',
-      SEFAZ_RETRY_BASE_MS: '50',
       SEFAZ_TIMEOUT_MS: '5000',
       METRICS_ENABLED: 'true',
     },
   });
-  if (!server.sefazSimulator) throw new Error('SEFAZ=simulator started no local SEFAZ');
-  admin = simulatorAdmin(server.sefazSimulator);
+  admin = server.admin;
   await admin.knobs({ latencyMs: LATENCY_MS });
 });
 afterAll(() => server.close());

@@ -1,7 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { sharedDir } from '@emissor/test-support';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,30 +11,25 @@ import {
   prepareBranch,
 } from './helpers/emission.js';
 import {
-  simulatorAdmin,
   untilFinal,
   xmllintErrors,
   xmlsec1VerifiesNfe,
   xmlToolsAvailable,
 } from './helpers/local-sefaz.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import type { TestServer } from './helpers/server.js';
+import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
 // Transmission on, against the local SEFAZ the API starts in-process (SEFAZ=simulator): real
 // HTTPS, mutual TLS with each branch's certificate, the simulator's state in PostgreSQL.
-let server: TestServer;
-let admin: ReturnType<typeof simulatorAdmin>;
+let server: SimulatorServer;
+let admin: SimulatorServer['admin'];
 beforeAll(async () => {
-  server = await startTestServer({
+  server = await startSimulatorServer({
     env: {
-      SEFAZ: 'simulator',
-      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-transmission-')),
-      SEFAZ_POLL_MS: '50',
-      SEFAZ_RETRY_BASE_MS: '50',
       SEFAZ_TIMEOUT_MS: '5000',
     },
   });
-  if (!server.sefazSimulator) throw new Error('SEFAZ=simulator started no local SEFAZ');
-  admin = simulatorAdmin(server.sefazSimulator);
+  admin = server.admin;
 });
 afterAll(() => server.close());
 

@@ -1,50 +1,37 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-import { sharedDir, validateNfeXml } from '@emissor/test-support';
+import type { Refs } from '@emissor/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { EMITTER_CNPJ, emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { documentXml, emissionRequest, postEmission, prepareBranch } from './helpers/emission.js';
+import { expectSchemaValid } from './helpers/nfe-schema.js';
+import { expectRefused, refusalBranch, type RefusalBranch } from './helpers/refusals.js';
+import { saoPauloDate } from './helpers/sao-paulo-date.js';
+import type { TestProduct } from './helpers/server.js';
+import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
 /* transporte, cobranca and the payment groups through real HTTP: a document with all of them is
    authorised by the local SEFAZ and carries them in its XML; each kind of bad input is a 422 naming
    its field, before a number is taken (no document, the series counter untouched). */
 
-let server: TestServer;
+let server: SimulatorServer;
 beforeAll(async () => {
-  server = await startTestServer({
-    env: {
-      SEFAZ: 'simulator',
-      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-transport-billing-')),
-      SEFAZ_POLL_MS: '50',
-      SEFAZ_RETRY_BASE_MS: '50',
-    },
-  });
+  server = await startSimulatorServer();
 });
 afterAll(() => server.close());
 
-type Product = Awaited<ReturnType<TestServer['newProduct']>>;
 let counter = 0;
-const refs = () => ({ tenant_ref: `transp-cobr-${++counter}`, branch_ref: 'filial-1' });
+const refs = (): Refs => ({ tenant_ref: `transp-cobr-${++counter}`, branch_ref: 'filial-1' });
 // One emitter CNPJ across the tests of this file's server: each branch numbers from its own range.
 let range = 0;
 
-/** The date `days` from now in São Paulo (UTC−3), as the due dates are compared there. */
-function spDate(days: number): string {
-  return new Date(Date.now() - 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** emissionRequest (one item of 21.00, SP → SP) with every group of this slice. */
-function fullBody(r: { tenant_ref: string; branch_ref: string }) {
+function fullBody(r: Refs) {
   return {
     ...emissionRequest(r),
     pagamento: {
       tpag: '03',
       valor: '10.00',
       indpag: '0',
-      data_pagamento: spDate(0),
+      data_pagamento: saoPauloDate(0),
       cartao: {
         tipo_integracao: '1',
         cnpj_credenciadora: '01027058000191',
@@ -85,26 +72,16 @@ function fullBody(r: { tenant_ref: string; branch_ref: string }) {
         valor_liquido: '21.00',
       },
       duplicatas: [
-        { numero: '001', vencimento: spDate(30), valor: '10.50' },
-        { numero: '002', vencimento: spDate(60), valor: 10.5 },
+        { numero: '001', vencimento: saoPauloDate(30), valor: '10.50' },
+        { numero: '002', vencimento: saoPauloDate(60), valor: 10.5 },
       ],
     },
   };
 }
 
-async function post(product: Product, body: unknown, prefer?: string) {
-  const res = await fetch(`${server.url}/v1/emissoes`, {
-    method: 'POST',
-    headers: {
-      'x-api-key': product.apiKey,
-      'content-type': 'application/json',
-      'idempotency-key': newKey(),
-      ...(prefer ? { prefer } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const post = (product: TestProduct, body: unknown, prefer?: string) =>
+  postEmission(server.url, product.apiKey, body, { prefer });
+const xmlOf = (product: TestProduct, id: string) => documentXml(server.url, product.apiKey, id);
 
 describe('transporte, cobranca and payments through POST /v1/emissoes', () => {
   it('a document with every group is authorised by the local SEFAZ and carries them', async () => {
@@ -115,11 +92,7 @@ describe('transporte, cobranca and payments through POST /v1/emissoes', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.status, JSON.stringify(res.body)).toBe('autorizada');
 
-    const xml = await (
-      await fetch(`${server.url}/v1/documentos/${res.body.id}/xml`, {
-        headers: { 'x-api-key': product.apiKey },
-      })
-    ).text();
+    const xml = await xmlOf(product, res.body.id);
     expect(xml).toContain(
       '<transp><modFrete>0</modFrete><transporta><CNPJ>33333333000191</CNPJ><xNome>TRANSPORTADORA RAPIDA LTDA</xNome>',
     );
@@ -133,37 +106,15 @@ describe('transporte, cobranca and payments through POST /v1/emissoes', () => {
     );
     expect(xml).toContain(
       '<cobr><fat><nFat>FAT-1</nFat><vOrig>22.00</vOrig><vDesc>1.00</vDesc><vLiq>21.00</vLiq></fat>' +
-        `<dup><nDup>001</nDup><dVenc>${spDate(30)}</dVenc><vDup>10.50</vDup></dup>` +
-        `<dup><nDup>002</nDup><dVenc>${spDate(60)}</dVenc><vDup>10.50</vDup></dup></cobr>`,
+        `<dup><nDup>001</nDup><dVenc>${saoPauloDate(30)}</dVenc><vDup>10.50</vDup></dup>` +
+        `<dup><nDup>002</nDup><dVenc>${saoPauloDate(60)}</dVenc><vDup>10.50</vDup></dup></cobr>`,
     );
     expect(xml).toContain(
-      `<pag><detPag><indPag>0</indPag><tPag>03</tPag><vPag>10.00</vPag><dPag>${spDate(0)}</dPag>` +
+      `<pag><detPag><indPag>0</indPag><tPag>03</tPag><vPag>10.00</vPag><dPag>${saoPauloDate(0)}</dPag>` +
         '<card><tpIntegra>1</tpIntegra><CNPJ>01027058000191</CNPJ><tBand>02</tBand><cAut>AUT123456</cAut></card></detPag>' +
         '<detPag><indPag>0</indPag><tPag>01</tPag><vPag>11.50</vPag></detPag><vTroco>0.50</vTroco></pag>',
     );
-    if (sharedDir()) {
-      const nfe = xml.slice(xml.indexOf('<NFe'), xml.indexOf('</NFe>') + '</NFe>'.length);
-      expect(validateNfeXml(nfe, 'PL_009_V4')).toEqual([]);
-      expect(validateNfeXml(nfe, 'PL_010b_NT2025_002_v1.30')).toEqual([]);
-    }
-  });
-
-  it("the OpenAPI document's example with these groups is authorised (emitted by this branch)", async () => {
-    const served = (await (await fetch(`${server.url}/v1/openapi.json`)).json()) as any;
-    const example = served.paths['/v1/emissoes'].post.requestBody.content['application/json']
-      .examples['venda a prazo com transporte'] as { value: Record<string, any> } | undefined;
-    if (!example) throw new Error('no transport and billing example');
-    const product = await server.newProduct();
-    const r = refs();
-    await prepareBranch(server.url, product, r, { nextNumber: ++range * 1000 });
-    const body = {
-      ...example.value,
-      ...r,
-      emitente: { ...example.value.emitente, cnpj: EMITTER_CNPJ },
-    };
-    const res = await post(product, body, 'wait=10');
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.status, JSON.stringify(res.body)).toBe('autorizada');
+    expectSchemaValid(xml);
   });
 
   it('without the groups the document is as before: modFrete 9, no cobr, one detPag', async () => {
@@ -172,11 +123,7 @@ describe('transporte, cobranca and payments through POST /v1/emissoes', () => {
     await prepareBranch(server.url, product, r, { nextNumber: ++range * 1000 });
     const res = await post(product, emissionRequest(r), 'wait=10');
     expect(res.body.status).toBe('autorizada');
-    const xml = await (
-      await fetch(`${server.url}/v1/documentos/${res.body.id}/xml`, {
-        headers: { 'x-api-key': product.apiKey },
-      })
-    ).text();
+    const xml = await xmlOf(product, res.body.id);
     expect(xml).toContain(
       '<transp><modFrete>9</modFrete></transp><pag><detPag><indPag>0</indPag><tPag>01</tPag><vPag>21.00</vPag></detPag></pag>',
     );
@@ -184,27 +131,10 @@ describe('transporte, cobranca and payments through POST /v1/emissoes', () => {
 });
 
 describe('each kind of bad input is a 422 naming the field, and changes nothing', () => {
-  let product: Product;
-  let r: { tenant_ref: string; branch_ref: string };
-  let nextNumber: number;
+  let branch: RefusalBranch;
   beforeAll(async () => {
-    product = await server.newProduct();
-    r = refs();
-    nextNumber = ++range * 1000;
-    await prepareBranch(server.url, product, r, { nextNumber });
+    branch = await refusalBranch(server, refs(), ++range * 1000);
   });
-
-  async function expectNothingChanged() {
-    const list = await product.client.series.listSeries({ query: r });
-    if (list.status !== 200) throw new Error('list failed');
-    expect(list.body.map((s) => s.next_number)).toEqual([nextNumber]);
-    const docs = await server.database.db
-      .selectFrom('documents')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('product_id', '=', product.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(docs.n)).toBe(0);
-  }
 
   const cases: [string, (b: any) => void, (string | number)[], string, string?][] = [
     [
@@ -282,14 +212,14 @@ describe('each kind of bad input is a 422 naming the field, and changes nothing'
     ],
     [
       '900: a due date before the issue date',
-      (b) => (b.cobranca.duplicatas[0].vencimento = spDate(-2)),
+      (b) => (b.cobranca.duplicatas[0].vencimento = saoPauloDate(-2)),
       ['cobranca', 'duplicatas', 0, 'vencimento'],
       'nfe_rule',
       '900',
     ],
     [
       '850: due dates out of order',
-      (b) => (b.cobranca.duplicatas[1].vencimento = spDate(10)),
+      (b) => (b.cobranca.duplicatas[1].vencimento = saoPauloDate(10)),
       ['cobranca', 'duplicatas', 1, 'vencimento'],
       'nfe_rule',
       '850',
@@ -342,17 +272,9 @@ describe('each kind of bad input is a 422 naming the field, and changes nothing'
   ];
 
   it.each(cases)('%s', async (_name, mutate, path, type, code) => {
-    const body = fullBody(r);
+    const body = fullBody(branch.refs);
     mutate(body);
-    const res = await post(product, body);
-    expect(res.status, JSON.stringify(res.body)).toBe(422);
-    const loc = ['body', ...path];
-    const match = res.body.detail.find(
-      (d: { loc: unknown }) => JSON.stringify(d.loc) === JSON.stringify(loc),
-    );
-    expect(match, JSON.stringify(res.body.detail)).toBeDefined();
-    expect(match.type).toBe(type);
-    if (code) expect(match.msg).toContain(`SEFAZ rejection ${code}`);
-    await expectNothingChanged();
+    expectRefused(await post(branch.product, body), path, type, code);
+    await branch.expectNothingChanged();
   });
 });

@@ -1,29 +1,19 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { prepareBranch } from './helpers/emission.js';
-import { simulatorAdmin } from './helpers/local-sefaz.js';
 import { rejectedDocument } from './helpers/rejected-document.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
 // decisions.md "Transmission to SEFAZ": SEFAZ_VOID_REJECTED=false keeps a rejected number unvoided.
-let server: TestServer;
-let admin: ReturnType<typeof simulatorAdmin>;
+let server: SimulatorServer;
+let admin: SimulatorServer['admin'];
 beforeAll(async () => {
-  server = await startTestServer({
+  server = await startSimulatorServer({
     env: {
-      SEFAZ: 'simulator',
       SEFAZ_VOID_REJECTED: 'false',
-      EMISSOR_DATA_DIR: mkdtempSync(join(tmpdir(), 'emissor-void-off-')),
-      SEFAZ_POLL_MS: '50',
-      SEFAZ_RETRY_BASE_MS: '50',
     },
   });
-  if (!server.sefazSimulator) throw new Error('SEFAZ=simulator started no local SEFAZ');
-  admin = simulatorAdmin(server.sefazSimulator);
+  admin = server.admin;
 });
 afterAll(() => server.close());
 

@@ -31,6 +31,15 @@ async function main(): Promise<void> {
     process.stderr.write('sefaz-simulator: SEFAZ_SIMULATOR_KNOBS is not JSON\n');
     process.exit(2);
   }
+  // The CSRT and its id go together: one alone would silently turn the 976/978 checks off.
+  const csrtId = env.SEFAZ_SIMULATOR_CSRT_ID || undefined;
+  const csrtSecret = env.SEFAZ_SIMULATOR_CSRT || undefined;
+  if ((csrtId === undefined) !== (csrtSecret === undefined)) {
+    process.stderr.write(
+      'sefaz-simulator: SEFAZ_SIMULATOR_CSRT_ID and SEFAZ_SIMULATOR_CSRT go together: set both or neither\n',
+    );
+    process.exit(2);
+  }
   const dataDir = env.SEFAZ_SIMULATOR_DATA_DIR ?? join(homedir(), '.emissor', 'sefaz-simulator');
   let databaseUrl = env.SEFAZ_SIMULATOR_DATABASE_URL ?? env.DATABASE_URL;
   let embedded: { url: string; stop(): Promise<void> } | undefined;
@@ -60,8 +69,8 @@ async function main(): Promise<void> {
       knobs: runKnobs,
       documents: documentKnobsOf(knobs),
       csrt:
-        env.SEFAZ_SIMULATOR_CSRT_ID && env.SEFAZ_SIMULATOR_CSRT
-          ? csrtFromSecret(env.SEFAZ_SIMULATOR_CSRT_ID, env.SEFAZ_SIMULATOR_CSRT)
+        csrtId !== undefined && csrtSecret !== undefined
+          ? csrtFromSecret(csrtId, csrtSecret)
           : undefined,
     });
     // One line each, stable: scripts and tests read them.

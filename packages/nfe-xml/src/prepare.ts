@@ -8,7 +8,7 @@ import { renderEmit } from './render/emit.js';
 import { exitTimeRule } from './render/exit-time.js';
 import { renderIdeFragments } from './render/ide.js';
 import { checkDocumentWideRules } from './render/item-and-delivery-rules.js';
-import { emptyTotals, totalValues } from './render/item-totals.js';
+import { Totals } from './render/item-totals.js';
 import { renderCobr } from './render/cobr.js';
 import { renderPag } from './render/pag.js';
 import { renderTransp } from './render/transp.js';
@@ -80,7 +80,7 @@ export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): P
   }
 
   const crt = request.emitente.crt;
-  const totals = emptyTotals();
+  const totals = new Totals();
   const ctx = {
     issues,
     simples: crt !== '3',
@@ -102,8 +102,7 @@ export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): P
   body.add(renderHeaderGroups(issues, request, ide, recipient, limit));
   for (let i = 0; i < limit; i++) body.add(renderDet(ctx, itens[i] as (typeof itens)[number], i));
 
-  const sums = totalValues(totals);
-  const vNF = totalInvoice(sums);
+  const vNF = totalInvoice(totals);
   const rtcTotals = ctx.rtc
     ? finishRtc(
         issues,
@@ -119,7 +118,7 @@ export function prepareNfe(request: NfeRequest, options: PrepareOptions = {}): P
         options.ibsCbs?.atIssue === true,
       )
     : '';
-  const total = renderTotals(issues, sums, vNF, rtcTotals);
+  const total = renderTotals(issues, totals, vNF, rtcTotals);
   const transp = renderTransp(issues, request.transporte, {
     emitterCnpj: request.emitente.cnpj,
     ...(given(request.destinatario) ? { recipient: partyId(request.destinatario) } : {}),

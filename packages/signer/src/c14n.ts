@@ -1,11 +1,11 @@
 import { renderStartTag } from './c14n-start-tag.js';
+import { locateElement } from './document-walk.js';
 import { XmlSignError } from './errors.js';
 import { OpenElements } from './open-elements.js';
 import { endOfVerbatimAttributes } from './verbatim-start-tag.js';
 import type { NamespaceContext } from './xml-scan.js';
 import {
   escapeTextC14n,
-  locateElement,
   malformed,
   parseEndTag,
   parseReference,

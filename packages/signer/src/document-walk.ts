@@ -146,6 +146,16 @@ export class DocumentWalk {
   }
 }
 
+/**
+ * The first element named `qname` in document order (what a signer signs), or undefined when the
+ * well-formed document has none. What stands before it is checked as the walk checks it.
+ *
+ * @throws {XmlSignError} as `DocumentWalk.next`.
+ */
+export function locateElement(xml: string, qname: string): LocatedElement | undefined {
+  return new DocumentWalk(xml).next(qname);
+}
+
 /** The index of `what` at or after `at`, or the length of `xml` if there is none. */
 function indexOrEnd(xml: string, what: string, at: number): number {
   const found = xml.indexOf(what, at);
@@ -182,6 +192,8 @@ function afterProlog(xml: string): number {
     i = XML_DECLARATION.lastIndex;
   }
   i = afterMisc(xml, i);
+  // A DOCTYPE is refused as unsupported (skipMarkup's word for it), not as a missing root.
+  if (xml.startsWith('<!', i) && !xml.startsWith('<![CDATA[', i)) skipMarkup(xml, i);
   const next = xml.charCodeAt(i + 1);
   if (xml.charCodeAt(i) !== 0x3c || next === 0x2f || next === 0x21)
     throw malformed(`no root element at offset ${i}`);

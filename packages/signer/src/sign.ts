@@ -4,13 +4,8 @@ import { canonicalizeElement } from './c14n.js';
 import { XmlSignError } from './errors.js';
 import type { Credentials } from './pkcs12.js';
 import { signatureXml, signedInfoXml, XMLDSIG_NAMESPACE } from './signature-xml.js';
-import {
-  decodeAttributeValue,
-  localName,
-  locateElement,
-  nextSiblingStart,
-  parseStartTag,
-} from './xml-scan.js';
+import { locateElement } from './document-walk.js';
+import { decodeAttributeValue, localName, nextSiblingStart, parseStartTag } from './xml-scan.js';
 
 /** What `signNfe` needs from `readPkcs12`'s result. */
 export type SigningCredentials = Pick<Credentials, 'privateKey' | 'certificateBase64'>;

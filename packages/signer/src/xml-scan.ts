@@ -237,59 +237,6 @@ export interface LocatedElement {
   readonly parentContext: NamespaceContext;
 }
 
-/**
- * Finds the first element whose qualified name is `qname` (or the one after `occurrence` earlier
- * ones, counted in document order). See `locateElements`.
- */
-export function locateElement(
-  xml: string,
-  qname: string,
-  occurrence = 0,
-): LocatedElement | undefined {
-  let skipped = 0;
-  for (const located of locateElements(xml, qname)) if (skipped++ === occurrence) return located;
-  return undefined;
-}
-
-/**
- * Every element whose qualified name is `qname`, in document order, found in ONE walk of the
- * document from the top (a 50-note lot is walked once, not once per note), keeping track of the
- * namespaces its ancestors declare (inclusive C14N copies them onto the element). Ancestors with
- * `xml:*` attributes are rejected: C14N would inherit them too, and NF-e documents never have them.
- * Malformed markup throws when the walk reaches it, after the elements before it were yielded.
- */
-export function* locateElements(xml: string, qname: string): Generator<LocatedElement> {
-  const contexts: NamespaceContext[] = [{}];
-  const names: string[] = [];
-  let i = 0;
-  for (;;) {
-    i = xml.indexOf('<', i);
-    if (i < 0) return;
-    const next = xml.charCodeAt(i + 1);
-    if (next === 0x21 || next === 0x3f) {
-      i = skipMarkup(xml, i);
-    } else if (next === 0x2f) {
-      const endTag = parseEndTag(xml, i);
-      if (names.pop() !== endTag.name)
-        throw malformed(`unexpected </${endTag.name}> at offset ${i}`);
-      contexts.pop();
-      i = endTag.end;
-    } else {
-      const tag = parseStartTag(xml, i);
-      const parentContext = contexts[contexts.length - 1] ?? {};
-      if (tag.name === qname) yield { start: i, tag, parentContext };
-      if (tag.attributes.some((a) => a.name.startsWith('xml:'))) {
-        throw new XmlSignError('unsupported', `xml:* attribute on an ancestor of ${qname}`);
-      }
-      if (!tag.selfClosing) {
-        names.push(tag.name);
-        contexts.push(applyNamespaceDeclarations(tag, parentContext));
-      }
-      i = tag.end;
-    }
-  }
-}
-
 /** Index of the next element start tag at or after `i`, skipping whitespace and comments; -1 if text or an end tag comes first. */
 export function nextSiblingStart(xml: string, i: number): number {
   for (;;) {

@@ -42,3 +42,34 @@ export async function emitDocument(
     throw new Error(`emission failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
+
+/**
+ * POST /v1/emissoes with `body` as given (bad input included: no SDK types in the way), under a
+ * new idempotency key unless `options.key` names one.
+ */
+export async function postEmission(
+  baseUrl: string,
+  apiKey: string,
+  body: unknown,
+  options: { prefer?: string; key?: string } = {},
+) {
+  const res = await fetch(`${baseUrl}/v1/emissoes`, {
+    method: 'POST',
+    headers: {
+      'x-api-key': apiKey,
+      'content-type': 'application/json',
+      'idempotency-key': options.key ?? newKey(),
+      ...(options.prefer && { prefer: options.prefer }),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+
+/** GET /v1/documentos/{id}/xml: the stored NF-e, or its nfeProc once authorised. */
+export async function documentXml(baseUrl: string, apiKey: string, id: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/v1/documentos/${id}/xml`, {
+    headers: { 'x-api-key': apiKey },
+  });
+  return res.text();
+}

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 
 import { createEmissorClient } from '@emissor/client';
@@ -10,6 +13,8 @@ import { createTestDatabase } from './database.js';
 
 export const TEST_MASTER_KEY = 'test-master-key-with-at-least-32-characters!';
 
+export type TestProduct = Awaited<ReturnType<TestServer['newProduct']>>;
+
 export interface TestServer extends RunningServer {
   databaseUrl: string;
   /** Every log line the server wrote, parsed (tests look for leaked secrets in them). */
@@ -20,14 +25,25 @@ export interface TestServer extends RunningServer {
   ): Promise<{ id: string; apiKey: string; client: ReturnType<typeof createEmissorClient> }>;
 }
 
+export type TestServerOptions = ServerOptions & {
+  env?: Record<string, string>;
+  databaseUrl?: string;
+};
+
 /**
  * The real server (migrations, keyring, Express on a real port) on a fresh database of the test
- * PostgreSQL. Tests talk to it over HTTP through @emissor/client.
+ * PostgreSQL. Tests talk to it over HTTP through @emissor/client. Unless `env` names one, its
+ * EMISSOR_DATA_DIR (where a local SEFAZ keeps its CA and keys) is a folder of its own, removed on
+ * close.
  */
-export async function startTestServer(
-  options: ServerOptions & { env?: Record<string, string>; databaseUrl?: string } = {},
-): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
+  const ownDataDir = options.env?.EMISSOR_DATA_DIR
+    ? undefined
+    : mkdtempSync(join(tmpdir(), 'emissor-api-test-'));
+  const removeDataDir = () => {
+    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+  };
   const env = loadEnv({
     NODE_ENV: 'test',
     PORT: '0',
@@ -38,6 +54,7 @@ export async function startTestServer(
     LOG_LEVEL: 'info',
     // Tests written before transmission expect `assinada`; transmission tests turn it on.
     SEFAZ: 'off',
+    ...(ownDataDir && { EMISSOR_DATA_DIR: ownDataDir }),
     ...options.env,
   });
   const logs: string[] = [];
@@ -47,9 +64,19 @@ export async function startTestServer(
       done();
     },
   });
-  const server = await startServer(env, createLogger(env.LOG_LEVEL, sink), options);
+  let server: RunningServer;
+  try {
+    server = await startServer(env, createLogger(env.LOG_LEVEL, sink), options);
+  } catch (error) {
+    removeDataDir();
+    throw error;
+  }
   return {
     ...server,
+    async close() {
+      await server.close();
+      removeDataDir();
+    },
     databaseUrl,
     logs,
     async newProduct(name = 'test product') {

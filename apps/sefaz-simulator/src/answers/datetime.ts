@@ -7,3 +7,9 @@ export function brasiliaDateTime(at: Date): string {
   const local = new Date(at.getTime() - 3 * 3600_000);
   return `${local.toISOString().slice(0, 19)}-03:00`;
 }
+
+/** The year and month of `at` in Brasília: the authoriser's calendar for "the current month". */
+export function brasiliaYearMonth(at: Date): { readonly year: number; readonly month: number } {
+  const [year = 0, month = 1] = brasiliaDateTime(at).split('-', 2).map(Number);
+  return { year, month };
+}

@@ -6,6 +6,7 @@ import type { RuleContext } from './context.js';
 import { localDay } from './local-day.js';
 import type { NfeView } from './nfe-view.js';
 import { rejection, type Rejection } from './rejection.js';
+import { isValidCnpj } from './tax-ids.js';
 
 /*
  * The rules of an item's values and groups (MOC 7.0 Anexo I group I and UA: discount, import
@@ -38,7 +39,7 @@ function checkImport(det: XmlElement, prod: XmlElement): Rejection | undefined {
         'Rejeição: Informar o CNPJ do adquirente ou do encomendante nesta forma de importação',
       );
     const cnpj = text(di, 'CNPJ');
-    if (cnpj && modulo11Cnpj(cnpj) !== cnpj.slice(12))
+    if (cnpj !== undefined && !isValidCnpj(cnpj))
       return rejection(
         '332',
         'Rejeição: CNPJ do adquirente ou do encomendante da importação inválido',
@@ -55,22 +56,6 @@ function checkImport(det: XmlElement, prod: XmlElement): Rejection | undefined {
     }
   }
   return undefined;
-}
-
-/** The two check digits of a 14-digit CNPJ. */
-function modulo11Cnpj(cnpj: string): string {
-  const digit = (body: string) => {
-    let sum = 0;
-    let weight = 2;
-    for (let i = body.length - 1; i >= 0; i--) {
-      sum += (body.charCodeAt(i) - 48) * weight;
-      weight = weight === 9 ? 2 : weight + 1;
-    }
-    const remainder = sum % 11;
-    return remainder < 2 ? '0' : String(11 - remainder);
-  };
-  const first = digit(cnpj.slice(0, 12));
-  return first + digit(cnpj.slice(0, 12) + first);
 }
 
 function checkExport(nfe: NfeView, det: XmlElement, prod: XmlElement): Rejection | undefined {

@@ -1,6 +1,6 @@
 import { modulo11CheckDigit } from '@emissor/nfe-xml';
 
-import { brasiliaDateTime } from '../answers/datetime.js';
+import { brasiliaYearMonth } from '../answers/datetime.js';
 import { text } from '../xml/dom.js';
 import type { RuleContext } from './context.js';
 import type { NfeView } from './nfe-view.js';
@@ -80,13 +80,8 @@ const fixed = (cStat: string, xMotivo: string) => () => rejection(cStat, xMotivo
 const numbered = (cStat: string, prefix: string) => (nOcor: number) =>
   rejection(cStat, `Rejeição: ${prefix}${nOcor}]`);
 
-/** BA02-10/14/20/24 and BA19-10/14/20/24: the chave's check digit, state, year and month. */
-const chaveRules = (kinds: readonly Reference['kind'][]): ReferenceRule[] => [
-  {
-    kinds,
-    fails: wrongCheckDigit,
-    answer: numbered('547', 'Chave de Acesso referenciada com Dígito Verificador inválido[nOcor:'),
-  },
+/** The chave's state, year and month (BA02-14/20/24, BA02a, BA19-14/20/24). */
+const stateAndMonthRules = (kinds: readonly Reference['kind'][]): ReferenceRule[] => [
   {
     kinds,
     fails: wrongState,
@@ -98,6 +93,26 @@ const chaveRules = (kinds: readonly Reference['kind'][]): ReferenceRule[] => [
     answer: numbered('524', 'Chave de Acesso referenciada com Ano-Mês inválido[nOcor:'),
   },
 ];
+
+/** BA02-10/14/20/24 and BA19-10/14/20/24: the chave's check digit, then its state, year and month. */
+const chaveRules = (kinds: readonly Reference['kind'][]): ReferenceRule[] => [
+  {
+    kinds,
+    fails: wrongCheckDigit,
+    answer: numbered('547', 'Chave de Acesso referenciada com Dígito Verificador inválido[nOcor:'),
+  },
+  ...stateAndMonthRules(kinds),
+];
+
+/** The chave's tpEmis (position 35) of an NF-e or NFC-e since April 2011, when it entered the chave. */
+const wrongEmissionType = (ref: Reference): boolean =>
+  ['55', '65'].includes(model(ref)) &&
+  ref.chave.slice(2, 6) > '1104' &&
+  !'12345679'.includes(ref.chave.charAt(34));
+const EMISSION_TYPE = numbered(
+  '953',
+  'Chave de Acesso referenciada com tipo de emissão inválido [nOcor:',
+);
 
 /** A document's identity in a chave, its cNF and check digit aside: state, issuer, series, number. */
 const naturalKey = (chave: string): string =>
@@ -117,16 +132,7 @@ const confidentialRules: readonly ReferenceRule[] = [
       'Chave de Acesso referenciada com código numérico zerado não permitida para finalidade diferente de normal. [nOcor:',
     ),
   },
-  {
-    kinds: ['refNFeSig'],
-    fails: wrongState,
-    answer: numbered('522', 'Chave de Acesso referenciada com UF inválida[nOcor:'),
-  },
-  {
-    kinds: ['refNFeSig'],
-    fails: (ref, scope) => wrongYear(ref, scope) || wrongMonth(ref),
-    answer: numbered('524', 'Chave de Acesso referenciada com Ano-Mês inválido[nOcor:'),
-  },
+  ...stateAndMonthRules(['refNFeSig']),
   {
     kinds: ['refNFeSig'],
     fails: wrongIssuer,
@@ -164,11 +170,8 @@ const confidentialRules: readonly ReferenceRule[] = [
       'Chave de Acesso referenciada com a mesma Chave Natural da Nota Fiscal atual [nOcor:',
     ),
   },
-  {
-    kinds: ['refNFeSig'],
-    fails: (ref) => ref.chave.slice(2, 6) > '1104' && !'12345679'.includes(ref.chave.charAt(34)),
-    answer: numbered('953', 'Chave de Acesso referenciada com tipo de emissão inválido [nOcor:'),
-  },
+  // Its model is 55 here: 679 came first.
+  { kinds: ['refNFeSig'], fails: wrongEmissionType, answer: EMISSION_TYPE },
   {
     // BA02a-120: the states that do not accept such a reference.
     kinds: ['refNFeSig'],
@@ -210,15 +213,8 @@ const RULES: readonly ReferenceRule[] = [
       'Chave de Acesso referenciada com a mesma Chave de Acesso da Nota Fiscal atual [nOcor:',
     ),
   },
-  {
-    // BA02-60: the chave's tpEmis (position 35) since April 2011, when it entered the chave.
-    kinds: ['refNFe'],
-    fails: (ref) =>
-      ['55', '65'].includes(model(ref)) &&
-      ref.chave.slice(2, 6) > '1104' &&
-      !'12345679'.includes(ref.chave.charAt(34)),
-    answer: numbered('953', 'Chave de Acesso referenciada com tipo de emissão inválido [nOcor:'),
-  },
+  // BA02-60.
+  { kinds: ['refNFe'], fails: wrongEmissionType, answer: EMISSION_TYPE },
   {
     // BA02-70: a return of an NFC-e (or another non-55 note) from another state.
     kinds: ['refNFe'],
@@ -322,8 +318,7 @@ export function checkReferencedDocuments(
 ): Rejection | undefined {
   const refs = referencesOf(nfe);
   if (refs.length === 0) return undefined;
-  const [year, month] = brasiliaDateTime(context.receivedAt).split('-');
-  const scope: Scope = { nfe, refs, year: Number(year), month: Number(month) };
+  const scope: Scope = { nfe, refs, ...brasiliaYearMonth(context.receivedAt) };
   for (const rule of RULES) {
     const broken = refs.find((ref) => rule.kinds.includes(ref.kind) && rule.fails(ref, scope));
     if (broken) return rule.answer(broken.nOcor);

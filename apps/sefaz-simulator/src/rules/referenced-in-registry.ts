@@ -1,4 +1,4 @@
-import { brasiliaDateTime } from '../answers/datetime.js';
+import { brasiliaYearMonth } from '../answers/datetime.js';
 import { text } from '../xml/dom.js';
 import type { NfeView } from './nfe-view.js';
 import { referencesOf } from './nfref.js';
@@ -38,7 +38,7 @@ export function referencesToFind(nfe: NfeView, receivedAt: Date): ReferenceToFin
 
 /** AAMM of the reception's month and of the one before, in Brasília. */
 function recentMonths(receivedAt: Date): Set<string> {
-  const [year = 0, month = 1] = brasiliaDateTime(receivedAt).split('-').map(Number);
+  const { year, month } = brasiliaYearMonth(receivedAt);
   const aamm = (y: number, m: number) =>
     `${String(y % 100).padStart(2, '0')}${String(m).padStart(2, '0')}`;
   return new Set([aamm(year, month), month === 1 ? aamm(year - 1, 12) : aamm(year, month - 1)]);

@@ -1,7 +1,7 @@
 import { CARD_BRANDS } from '@emissor/nfe-xml';
 
 import { child, children, text, type XmlElement } from '../xml/dom.js';
-import type { RuleContext } from './context.js';
+import { cnpjRoot, type RuleContext } from './context.js';
 import { cents, formatCents } from './decimal.js';
 import { localDay } from './local-day.js';
 import type { NfeView } from './nfe-view.js';
@@ -19,7 +19,7 @@ function sameParty(a: XmlElement | undefined, b: XmlElement | undefined): boolea
   if (!a || !b) return false;
   const cnpjA = text(a, 'CNPJ');
   const cnpjB = text(b, 'CNPJ');
-  if (cnpjA && cnpjB) return cnpjA.slice(0, 8) === cnpjB.slice(0, 8);
+  if (cnpjA && cnpjB) return cnpjRoot(cnpjA) === cnpjRoot(cnpjB);
   const cpfA = text(a, 'CPF');
   return cpfA !== undefined && cpfA === text(b, 'CPF');
 }

@@ -55,6 +55,9 @@ export class RefStringSchema extends z.ZodString implements FastCompilable {
 /** `tenant_ref` / `branch_ref`: opaque strings the product owns, at most 64 characters. */
 export const RefSchema = RefStringSchema.make();
 
+/** An optional text field that may also be sent as null (both mean "not given"). */
+export const optionalString = () => z.string().nullable().optional();
+
 export const UuidSchema = z.string().uuid();
 
 /** ISO 8601 date-time with a time zone (the API writes UTC, `…Z`). */

@@ -95,7 +95,14 @@ export class DecimalInputSchema
   }
 }
 
-function decimal(positive: boolean) {
+/**
+ * Which decimals a field takes: any, only those above 0, or those above 0 and 0 itself (a field
+ * where 0 is the exception some other field allows: a negative is still `greater_than` 0).
+ */
+export type DecimalFloor = 'any' | 'positive' | 'positive_or_zero';
+
+/** A decimal field (see `DecimalSchema`) that refuses what `floor` excludes as `greater_than` 0. */
+export function decimal(floor: DecimalFloor) {
   return DecimalInputSchema.make().transform((value, ctx): string => {
     const parsed = parseDecimal(value);
     if (!parsed.ok) {
@@ -106,7 +113,11 @@ function decimal(positive: boolean) {
       });
       return z.NEVER;
     }
-    if (positive && !isPositiveDecimal(parsed.value)) {
+    const below =
+      floor === 'positive'
+        ? !isPositiveDecimal(parsed.value)
+        : floor === 'positive_or_zero' && parsed.value.startsWith('-');
+    if (below) {
       ctx.addIssue({
         code: 'custom',
         message: 'Input should be greater than 0',
@@ -123,14 +134,17 @@ function decimal(positive: boolean) {
  * JS number, so money and quantities stay exact end to end. Failures are custom issues whose
  * `params.type` is the pydantic name (`decimal_parsing`, `finite_number`, `decimal_type`).
  */
-export const DecimalSchema = decimal(false).describe(
+export const DecimalSchema = decimal('any').describe(
   'A JSON number or a decimal string such as "-1.50"',
 );
 
 /** "number > 0 or decimal string", with "> 0" applied to strings too; `params.type` `greater_than`. */
-export const PositiveDecimalSchema = decimal(true).describe(
+export const PositiveDecimalSchema = decimal('positive').describe(
   'Above 0: a JSON number or a decimal string such as "10.50"',
 );
+
+/** An optional decimal that may also be sent as null (both mean "not given"). */
+export const optionalDecimal = () => DecimalSchema.nullable().optional();
 
 /** A decimal after parsing: canonical text. */
 export type Decimal = z.output<typeof DecimalSchema>;

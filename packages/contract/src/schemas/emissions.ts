@@ -6,10 +6,11 @@ import {
   AmbienteSchema,
   CnpjSchema,
   DocumentModelSchema,
+  optionalString,
   RefSchema,
   UuidSchema,
 } from './common.js';
-import { DecimalSchema, PositiveDecimalSchema } from './decimal.js';
+import { DecimalSchema, optionalDecimal, PositiveDecimalSchema } from './decimal.js';
 import { CobrancaField } from './nfe-cobranca.js';
 import {
   CombustivelField,
@@ -100,10 +101,6 @@ import { SerieSchema } from './series.js';
 // only the spec's own constraints, so the two cannot disagree about the layout.
 // Every object is a fastObject: a compiled parse for valid input, zod's own parse (and issues) for
 // the rest; see ../fast-parse.
-
-/** An optional field that may also be sent as null. */
-const optionalString = () => z.string().nullable().optional();
-const optionalDecimal = () => DecimalSchema.nullable().optional();
 
 /** Fields that are exactly one character and default to `1` (finNFe, indFinal, indPres, tpEmis). */
 const flag = () => z.string().length(1).default('1');
@@ -546,10 +543,10 @@ export const ItemDataPayloadSchema = fastObject(
       'det/prod/cEAN and cEANTrib: GTIN of 8, 12, 13 or 14 digits with a correct check digit; absent → SEM GTIN',
     ),
     peso_bruto_kg: optionalDecimal().describe(
-      'Gross weight in kg, up to 3 decimal places; checked, not written yet (no transp/vol group)',
+      "Gross weight in kg, up to 3 decimal places; checked, not written: det has no weight, the NF-e's weights are transp/vol, from transporte.volumes[].peso_bruto_kg",
     ),
     peso_liquido_kg: optionalDecimal().describe(
-      'Net weight in kg, up to 3 decimal places; checked, not written yet (no transp/vol group)',
+      "Net weight in kg, up to 3 decimal places; checked, not written: det has no weight, the NF-e's weights are transp/vol, from transporte.volumes[].peso_liquido_kg",
     ),
     valor_desconto: ValorDescontoField,
     valor_frete: ValorFreteField,

@@ -2,10 +2,10 @@ import { z } from 'zod';
 
 import { fastObject } from '../fast-parse/fast-object.js';
 
+import { optionalString } from './common.js';
+
 // compra: the buyer's references of a purchase (a public buyer's nota de empenho, the order, the
 // contract).
-
-const optionalString = () => z.string().nullable().optional();
 
 export const CompraField = fastObject(
   z.strictObject({

@@ -2,16 +2,17 @@ import { z } from 'zod';
 
 import { fastObject } from '../fast-parse/fast-object.js';
 
+import { optionalString } from './common.js';
+
 // infAdic: the document's free texts, named fields and referenced processes. Lengths and list
 // sizes are the NF-e builder's to check.
 
-const optionalString = () => z.string().nullable().optional();
-
-const ObservacaoSchema = (tag: 'obsCont' | 'obsFisco') =>
+/** One named note (obsCont/obsFisco) at `path`, of the document's infAdic or of an item's obsItem. */
+export const observacaoSchema = (path: string) =>
   fastObject(
     z.strictObject({
-      campo: z.string().describe(`infAdic/${tag}/@xCampo: the field's name, 1–20 characters`),
-      texto: z.string().describe(`infAdic/${tag}/xTexto: its text, 1–60 characters`),
+      campo: z.string().describe(`${path}/@xCampo: the note's name, 1–20 characters`),
+      texto: z.string().describe(`${path}/xTexto: its text, 1–60 characters`),
     }),
   );
 
@@ -38,7 +39,7 @@ export const InformacoesAdicionaisField = fastObject(
       'infAdic/infCpl: complementary information printed on the DANFE, up to 5000 characters. Example: "Pedido 123. Entrega agendada."',
     ),
     observacoes_contribuinte: z
-      .array(ObservacaoSchema('obsCont'))
+      .array(observacaoSchema('infAdic/obsCont'))
       .max(10)
       .nullable()
       .optional()
@@ -46,7 +47,7 @@ export const InformacoesAdicionaisField = fastObject(
         'infAdic/obsCont: up to 10 named fields for the taxpayer. Example: [{"campo": "Vendedor", "texto": "Maria"}]',
       ),
     observacoes_fisco: z
-      .array(ObservacaoSchema('obsFisco'))
+      .array(observacaoSchema('infAdic/obsFisco'))
       .max(10)
       .nullable()
       .optional()

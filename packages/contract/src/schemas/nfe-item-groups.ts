@@ -2,17 +2,14 @@ import { z } from 'zod';
 
 import { fastObject } from '../fast-parse/fast-object.js';
 
-import { CnpjSchema } from './common.js';
-import { DecimalSchema } from './decimal.js';
+import { CnpjSchema, optionalString } from './common.js';
+import { DecimalSchema, optionalDecimal } from './decimal.js';
 
 // An item's groups beyond the product line (NF-e det/prod and det): its charges, the purchase order,
 // import declarations, export details, batches, the specific product groups (medicine, fuel, new
 // vehicle) and the taxes returned with goods. Lengths, patterns, check digits and SEFAZ's rules
 // are the NF-e builder's to check, so the contract and the layout cannot disagree; this file holds
 // the shape and what each field becomes in the XML.
-
-const optionalString = () => z.string().nullable().optional();
-const optionalDecimal = () => DecimalSchema.nullable().optional();
 
 /** The item-level money fields (TDec_1302Opc): above 0 when written; 0 writes no element. */
 export const itemCharge = (tag: string, what: string, example: string) =>

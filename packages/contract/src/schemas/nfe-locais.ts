@@ -2,10 +2,10 @@ import { z } from 'zod';
 
 import { fastObject } from '../fast-parse/fast-object.js';
 
+import { optionalString } from './common.js';
+
 // retirada and entrega (TLocal): a place other than the emitter's or the recipient's address.
 // Check digits, lengths and the rules of places abroad are the NF-e builder's to check.
-
-const optionalString = () => z.string().nullable().optional();
 
 function localSchema(
   tag: 'retirada' | 'entrega',

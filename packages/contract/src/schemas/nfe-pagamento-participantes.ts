@@ -1,10 +1,8 @@
-import { z } from 'zod';
+import { optionalString } from './common.js';
 
 // Who took part in a payment besides the buyer and the emitter: the establishment that processed
 // it and, for a card or electronic payment, who receives the money and on which terminal (NT
 // 2023.004). The NF-e builder checks the CNPJ's check digits and the state.
-
-const optionalString = () => z.string().nullable().optional();
 
 export const CnpjTransacionalField = optionalString().describe(
   'pag/detPag/CNPJPag: the CNPJ of the establishment where the payment was processed, when it is not the one issuing; given with uf_transacional (check digits verified). Example: "06929383000163"',

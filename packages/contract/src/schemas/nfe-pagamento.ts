@@ -2,42 +2,18 @@ import { z } from 'zod';
 
 import { fastObject } from '../fast-parse/fast-object.js';
 
-import { CnpjSchema } from './common.js';
-import { DecimalInputSchema, parseDecimal } from './decimal.js';
+import { CnpjSchema, optionalString } from './common.js';
+import { decimal } from './decimal.js';
 import { CnpjRecebedorField, IdTerminalField } from './nfe-pagamento-participantes.js';
 
 // What a payment carries beyond the spec's tpag, valor and indpag (NF-e `detPag`). The NF-e
 // builder checks the codes, lengths and the rules SEFAZ applies between payments and the total.
 
-const optionalString = () => z.string().nullable().optional();
-
 /**
  * `valor` of a payment: a decimal not below 0. Zero is for tpag 90 and 91 only, whose vPag is
  * written 0.00 whatever `valor` says; the NF-e builder refuses 0 with any other tpag (greater_than).
  */
-export const PaymentAmountSchema = DecimalInputSchema.make().transform((value, ctx): string => {
-  const parsed = parseDecimal(value);
-  if (!parsed.ok) {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        parsed.problem === 'finite_number'
-          ? 'Input should be a finite number'
-          : 'Input should be a valid decimal',
-      params: { type: parsed.problem },
-    });
-    return z.NEVER;
-  }
-  if (parsed.value.startsWith('-')) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'Input should be greater than 0',
-      params: { type: 'greater_than', ctx: { gt: 0 } },
-    });
-    return z.NEVER;
-  }
-  return parsed.value;
-});
+export const PaymentAmountSchema = decimal('positive_or_zero');
 
 export const CartaoPayloadSchema = fastObject(
   z.strictObject({

@@ -1,9 +1,7 @@
-import { z } from 'zod';
+import { optionalString } from './common.js';
 
 // The recipient's phone and a reference by a confidential chave: the last fields of the parties
 // and of ide/NFref. The NF-e builder checks their patterns and SEFAZ's rules.
-
-const optionalString = () => z.string().nullable().optional();
 
 export const DestinatarioFoneField = optionalString().describe(
   'dest/enderDest/fone: the recipient\'s phone, 6–14 digits with the area code; written in the address, so it needs one. Example: "11987654321"',

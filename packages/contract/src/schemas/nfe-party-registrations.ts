@@ -1,9 +1,7 @@
-import { z } from 'zod';
+import { optionalString } from './common.js';
 
 // Registrations and foreign identification of the emitter and the recipient, beyond the spec's
 // request. Patterns and lengths are the NF-e builder's to check.
-
-const optionalString = () => z.string().nullable().optional();
 
 export const IeStField = optionalString().describe(
   "emit/IEST: the emitter's IE as tax substitute in the destination state, 2–14 digits",

@@ -2,14 +2,14 @@ import { z } from 'zod';
 
 import { fastObject } from '../fast-parse/fast-object.js';
 
+import { optionalString } from './common.js';
 import { DecimalSchema } from './decimal.js';
+import { observacaoSchema } from './nfe-informacoes-adicionais.js';
 
 // What an item may carry beyond its product line and the groups of nfe-item-groups.ts: its other
 // codes (own barcodes, NVE, the production scale and manufacturer, the FCI), the state's presumed
 // ICMS credit, the packaging, two specific products (weapons, immune paper) and the item's notes.
 // Lengths, patterns, check digits and SEFAZ's rules are the NF-e builder's to check.
-
-const optionalString = () => z.string().nullable().optional();
 
 export const CodigoBarrasField = optionalString().describe(
   'det/prod/cBarra: a barcode of the product that is not a GTIN (your own, or another standard), 3–30 characters; the GTIN stays in gtin. Example: "INT-0001"',
@@ -110,24 +110,14 @@ export const NumeroRecopiField = optionalString().describe(
   'det/prod/nRECOPI: the RECOPI registration of a sale of immune paper, 20 digits; instead of veiculo, medicamento, armas and combustivel. Example: "20261121103000000123"',
 );
 
-const ObservacaoItemSchema = (tag: 'obsCont' | 'obsFisco') =>
-  fastObject(
-    z.strictObject({
-      campo: z
-        .string()
-        .describe(`obsItem/${tag}/@xCampo: the note's name, 1–20 characters. Example: "Lote"`),
-      texto: z
-        .string()
-        .describe(`obsItem/${tag}/xTexto: its content, 1–60 characters. Example: "Conferido"`),
-    }),
-  );
-
-export const ObservacaoContribuinteItemField = ObservacaoItemSchema('obsCont')
+export const ObservacaoContribuinteItemField = observacaoSchema('obsItem/obsCont')
   .nullable()
   .optional()
-  .describe("det/obsItem/obsCont: a note on the item for the buyer's systems");
+  .describe(
+    'det/obsItem/obsCont: a note on the item for the buyer\'s systems. Example: {"campo": "Lote", "texto": "Conferido"}',
+  );
 
-export const ObservacaoFiscoItemField = ObservacaoItemSchema('obsFisco')
+export const ObservacaoFiscoItemField = observacaoSchema('obsItem/obsFisco')
   .nullable()
   .optional()
   .describe('det/obsItem/obsFisco: a note on the item for the tax authority');

@@ -2,12 +2,11 @@ import { z } from 'zod';
 
 import { fastObject } from '../fast-parse/fast-object.js';
 
+import { optionalString } from './common.js';
 import { ChaveAcessoSigilosaField } from './nfe-partes-referencias.js';
 
 // The documents an NF-e refers to (ide/NFref). Each entry holds exactly one kind of reference;
 // check digits, the chave's parts and SEFAZ's rules are the NF-e builder's to check.
-
-const optionalString = () => z.string().nullable().optional();
 
 const paperNote = {
   uf: z

@@ -2,14 +2,14 @@ import { z } from 'zod';
 
 import { fastObject } from '../fast-parse/fast-object.js';
 
+import { optionalString } from './common.js';
+
 // The fields the reforma tributária layout (schema PL_010b, NT 2025.002) adds outside the tax
 // values: in ide the expected delivery date, the IBS/CBS city of a sale outside the establishment
 // and the advance payments settled; in the item a used good, the ZFM sub-ledger class and the item
 // of another document it refers to; in IBSCBS a donation. A document with any of them is valid
 // under PL_010b, the layout SEFAZ validates since the reforma, not under PL_009. The NF-e builder
 // checks the patterns and SEFAZ's rules.
-
-const optionalString = () => z.string().nullable().optional();
 
 export const DataPrevisaoEntregaField = optionalString().describe(
   'ide/dPrevEntrega (PL_010b): the expected delivery date, YYYY-MM-DD: from the day the goods leave (data_saida_entrada, else the day of issue) to three months after it (SEFAZ 1155, 1154); only on a normal NF-e or a return (1156) whose goods are carried to the recipient, transporte.modalidade_frete 0, 2 or 3 (1157). Example: "2026-12-01"',

@@ -1,15 +1,11 @@
-import { z } from 'zod';
-
-import { DecimalSchema } from './decimal.js';
+import { optionalString } from './common.js';
+import { optionalDecimal } from './decimal.js';
 
 /*
  * The tax-line fields of the less common ICMS, IPI, II and PIS/COFINS groups. Each is optional and
  * belongs to the `tax_domain`s its description names; the NF-e builder answers 422 for one given
  * on any other line, and checks each against the layout type of the element it fills.
  */
-
-const optionalString = () => z.string().nullable().optional();
-const optionalDecimal = () => DecimalSchema.nullable().optional();
 
 export const MotivoField = optionalString().describe(
   'icms_desonerado: motDesICMS, the motive of the desoneração (CST 20, 70, 90: 3, 9, 12; CST 30: 6, 7, 9; CST 40/41/50: 1, 3–11, 16, 90; 7 SUFRAMA needs destinatario.inscricao_suframa, SEFAZ 625); icms_st_desonerado: motDesICMSST (3, 9, 12); icms_mono of CST 15: motRedAdRem (1 transporte coletivo, 9 outros). Example: "9"',

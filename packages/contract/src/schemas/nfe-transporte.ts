@@ -2,14 +2,12 @@ import { z } from 'zod';
 
 import { fastObject } from '../fast-parse/fast-object.js';
 
-import { CnpjSchema } from './common.js';
+import { CnpjSchema, optionalString } from './common.js';
 import { DecimalSchema } from './decimal.js';
 
 // The `transporte` group of an emission (NF-e `transp`). Lengths, patterns and check digits are the
 // NF-e builder's to check, so the contract and the layout cannot disagree; this file holds the
 // shape, the freight modes the spec fixes and what each field becomes in the XML.
-
-const optionalString = () => z.string().nullable().optional();
 
 export const TransportadoraPayloadSchema = fastObject(
   z.strictObject({

@@ -1,4 +1,4 @@
-import { formatDecimal } from '../format/decimal.js';
+import { formatMoney } from '../format/decimal.js';
 import { formatDate } from '../format/documents.js';
 import { BLOCK_TITLE_HEIGHT, FIELD_HEIGHT, LEFT, SIZE, WIDTH } from '../layout/geometry.js';
 import type { Billing, Installment } from '../model/types.js';
@@ -19,8 +19,6 @@ const GRID_PADDING = 3;
  * Informações Complementares instead (`overflowInstallments`).
  */
 export const MAX_GRID_ROWS = 6;
-
-const money = (v: string | undefined): string => (v === undefined ? '' : formatDecimal(v, 2));
 
 /** Grid rows the installments need, at most `limit`. */
 export function gridRows(billing: Billing | undefined, limit = MAX_GRID_ROWS): number {
@@ -44,7 +42,7 @@ export function overflowInstallments(
   const rest = billing?.installments.slice(shown) ?? [];
   if (rest.length === 0) return undefined;
   const items = rest.map(
-    (d) => `Nº ${d.number ?? ''} VENC. ${formatDate(d.due)} VALOR: R$ ${money(d.value)}`,
+    (d) => `Nº ${d.number ?? ''} VENC. ${formatDate(d.due)} VALOR: R$ ${formatMoney(d.value)}`,
   );
   return `DUPLICATAS (CONTINUAÇÃO): ${items.join('; ')}.`;
 }
@@ -61,7 +59,7 @@ function drawInstallment(ctx: DrawContext, dup: Installment, x: number, y: numbe
   const top = y + 1;
   canvas.text(dup.number ?? '', x + NUMBER_X, top, { width: NUMBER_WIDTH });
   canvas.text(formatDate(dup.due), x + DUE_X, top, { width: DUE_WIDTH });
-  canvas.text(money(dup.value), x + VALUE_X, top, {
+  canvas.text(formatMoney(dup.value), x + VALUE_X, top, {
     width: cell - VALUE_X - 3,
     align: 'right',
   });
@@ -82,9 +80,9 @@ export function drawBilling(ctx: DrawContext, y: number, rows: number): number {
     const w = WIDTH / 4;
     const right = { align: 'right' } as const;
     canvas.field(LEFT, top, w, 'NÚMERO DA FATURA', inv.number ?? '');
-    canvas.field(LEFT + w, top, w, 'VALOR ORIGINAL', money(inv.original), right);
-    canvas.field(LEFT + 2 * w, top, w, 'VALOR DO DESCONTO', money(inv.discount), right);
-    canvas.field(LEFT + 3 * w, top, w, 'VALOR LÍQUIDO', money(inv.net), right);
+    canvas.field(LEFT + w, top, w, 'VALOR ORIGINAL', formatMoney(inv.original), right);
+    canvas.field(LEFT + 2 * w, top, w, 'VALOR DO DESCONTO', formatMoney(inv.discount), right);
+    canvas.field(LEFT + 3 * w, top, w, 'VALOR LÍQUIDO', formatMoney(inv.net), right);
     top += FIELD_HEIGHT;
   }
   if (rows === 0) return top;

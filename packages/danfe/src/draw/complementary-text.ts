@@ -3,6 +3,7 @@ import {
   formatDateTime,
   formatDocument,
   formatPhone,
+  formatStreet,
   groupKey,
 } from '../format/documents.js';
 import type { DocumentReference, NfeData, Observation, Place } from '../model/types.js';
@@ -56,12 +57,11 @@ function describeReference(ref: DocumentReference): string {
 /** A place as one line, with the fields its block would show. */
 function describePlace(place: Place): string {
   const a = place.address;
-  const street = [a.street, a.number].filter(Boolean).join(', ');
   const parts = [
     place.name,
     place.document ? `CNPJ/CPF ${formatDocument(place.document)}` : undefined,
     place.ie ? `IE ${place.ie}` : undefined,
-    a.complement ? `${street} - ${a.complement}` : street,
+    formatStreet(a),
     a.district,
     [a.city, a.uf].filter(Boolean).join(' - '),
     place.country,

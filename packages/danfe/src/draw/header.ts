@@ -5,6 +5,7 @@ import {
   formatNumber,
   formatPhone,
   formatSeries,
+  formatStreet,
   groupKey,
 } from '../format/documents.js';
 import {
@@ -42,9 +43,8 @@ const CONSULTATION =
 
 function emitterDetails(emitter: Emitter): string[] {
   const a = emitter.address;
-  const street = [a.street, a.number].filter(Boolean).join(', ');
   const lines = [
-    a.complement ? `${street} - ${a.complement}` : street,
+    formatStreet(a),
     [a.district, formatCep(a.cep)].filter(Boolean).join(' - '),
     [a.city, a.uf].filter(Boolean).join(' - '),
   ];

@@ -1,4 +1,4 @@
-import { formatCep, formatDocument, formatPhone } from '../format/documents.js';
+import { formatCep, formatDocument, formatPhone, formatStreet } from '../format/documents.js';
 import { BLOCK_TITLE_HEIGHT, FIELD_HEIGHT, LEFT } from '../layout/geometry.js';
 import type { Place } from '../model/types.js';
 import type { DrawContext } from './context.js';
@@ -19,7 +19,6 @@ export function placesHeight(pickup: Place | undefined, delivery: Place | undefi
 
 function drawPlace(ctx: DrawContext, title: string, place: Place, y: number): number {
   const a = place.address;
-  const street = [a.street, a.number].filter(Boolean).join(', ');
   const city = place.country ? `${a.city ?? ''} - ${place.country}` : (a.city ?? '');
   ctx.canvas.blockTitle(title, LEFT, y);
   let row = y + BLOCK_TITLE_HEIGHT;
@@ -30,7 +29,7 @@ function drawPlace(ctx: DrawContext, title: string, place: Place, y: number): nu
     ['FONE / FAX', formatPhone(a.phone), 90],
   ]);
   return fieldRow(ctx, row, [
-    ['ENDEREÇO', a.complement ? `${street} - ${a.complement}` : street, 0],
+    ['ENDEREÇO', formatStreet(a), 0],
     ['BAIRRO / DISTRITO', a.district ?? '', 110],
     ['CEP', formatCep(a.cep), 55],
     ['MUNICÍPIO', city, 120],

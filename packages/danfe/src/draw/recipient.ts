@@ -3,6 +3,7 @@ import {
   formatDate,
   formatDocument,
   formatPhone,
+  formatStreet,
   formatTime,
 } from '../format/documents.js';
 import { BLOCK_TITLE_HEIGHT, FIELD_HEIGHT, LEFT, WIDTH } from '../layout/geometry.js';
@@ -32,7 +33,6 @@ export function drawRecipient(ctx: DrawContext, y: number): number {
   const { nfe } = ctx;
   const r = nfe.recipient;
   const a = r?.address ?? {};
-  const street = [a.street, a.number].filter(Boolean).join(', ');
   ctx.canvas.blockTitle('DESTINATÁRIO / REMETENTE', LEFT, y);
   let row = y + BLOCK_TITLE_HEIGHT;
   row = fieldRow(ctx, row, [
@@ -41,7 +41,7 @@ export function drawRecipient(ctx: DrawContext, y: number): number {
     ['DATA DA EMISSÃO', formatDate(nfe.issuedAt), 80],
   ]);
   row = fieldRow(ctx, row, [
-    ['ENDEREÇO', a.complement ? `${street} - ${a.complement}` : street, 0],
+    ['ENDEREÇO', formatStreet(a), 0],
     ['BAIRRO / DISTRITO', a.district ?? '', 135],
     ['CEP', formatCep(a.cep), 60],
     ['DATA DA SAÍDA/ENTRADA', formatDate(nfe.exitAt), 80, true],

@@ -1,9 +1,7 @@
-import { formatDecimal } from '../format/decimal.js';
+import { formatMoney } from '../format/decimal.js';
 import { BLOCK_TITLE_HEIGHT, FIELD_HEIGHT, LEFT, WIDTH } from '../layout/geometry.js';
 import type { IbsCbsTotals, IssqnTotals } from '../model/types.js';
 import type { DrawContext } from './context.js';
-
-const money = (v: string | undefined): string => (v === undefined ? '' : formatDecimal(v, 2));
 
 /** Height of "Cálculo do Imposto": title and two rows. */
 export const TAX_HEIGHT = BLOCK_TITLE_HEIGHT + 2 * FIELD_HEIGHT;
@@ -14,7 +12,7 @@ type Cell = readonly [title: string, value: string | undefined, bold?: boolean];
 function equalRow(ctx: DrawContext, y: number, cells: readonly Cell[]): number {
   const w = WIDTH / cells.length;
   cells.forEach(([title, value, bold], i) => {
-    ctx.canvas.field(LEFT + i * w, y, w, title, money(value), { bold, align: 'right' });
+    ctx.canvas.field(LEFT + i * w, y, w, title, formatMoney(value), { bold, align: 'right' });
   });
   return y + FIELD_HEIGHT;
 }
@@ -97,8 +95,12 @@ export function drawIssqn(ctx: DrawContext, y: number): number {
   const row = y + BLOCK_TITLE_HEIGHT;
   const w = WIDTH / 4;
   canvas.field(LEFT, row, w, 'INSCRIÇÃO MUNICIPAL', ctx.nfe.emitter.im ?? '');
-  canvas.field(LEFT + w, row, w, 'VALOR TOTAL DOS SERVIÇOS', money(t.services), { align: 'right' });
-  canvas.field(LEFT + 2 * w, row, w, 'BASE DE CÁLCULO DO ISSQN', money(t.base), { align: 'right' });
-  canvas.field(LEFT + 3 * w, row, w, 'VALOR DO ISSQN', money(t.issqn), { align: 'right' });
+  canvas.field(LEFT + w, row, w, 'VALOR TOTAL DOS SERVIÇOS', formatMoney(t.services), {
+    align: 'right',
+  });
+  canvas.field(LEFT + 2 * w, row, w, 'BASE DE CÁLCULO DO ISSQN', formatMoney(t.base), {
+    align: 'right',
+  });
+  canvas.field(LEFT + 3 * w, row, w, 'VALOR DO ISSQN', formatMoney(t.issqn), { align: 'right' });
   return row + FIELD_HEIGHT;
 }

@@ -55,6 +55,11 @@ export function formatDecimal(text: string, places: number): string {
   return brazilian(roundDecimal(text, places));
 }
 
+/** Money as the DANFE prints it, 2 decimals (`1.234,50`); an absent value prints nothing. */
+export function formatMoney(text: string | undefined): string {
+  return text === undefined ? '' : formatDecimal(text, 2);
+}
+
 /**
  * A rate as the XML has it, at least `minPlaces` decimals and trailing zeros beyond them dropped
  * (`18.0000` → `18,00`, `0.9250` → `0,925`): the value is never rounded.

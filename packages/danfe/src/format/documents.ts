@@ -1,5 +1,7 @@
 import { CNPJ_PATTERN } from '@emissor/nfe-xml/primitives';
 
+import type { Address } from '../model/types.js';
+
 /** The chave in the 11 groups of four the MOC prints (Anexo II §3.1.1). */
 export function groupKey(key: string): string {
   return key.replace(/(.{4})(?=.)/g, '$1 ');
@@ -18,6 +20,12 @@ export function formatDocument(document: string | undefined): string {
     return `${document.slice(0, 3)}.${document.slice(3, 6)}.${document.slice(6, 9)}-${document.slice(9)}`;
   }
   return document;
+}
+
+/** An address's street line as every block prints it: `street, number - complement`. */
+export function formatStreet(a: Address): string {
+  const street = [a.street, a.number].filter(Boolean).join(', ');
+  return a.complement ? `${street} - ${a.complement}` : street;
 }
 
 /** CEP `00000-000`. */

@@ -1,4 +1,4 @@
-import { formatDecimal, formatRate, isZeroDecimal } from '../format/decimal.js';
+import { formatDecimal, formatMoney, formatRate, isZeroDecimal } from '../format/decimal.js';
 import type { Item, NfeData } from '../model/types.js';
 import { LEFT, WIDTH } from './geometry.js';
 
@@ -23,8 +23,6 @@ export interface ItemDecimals {
   readonly unitPrice: number;
 }
 
-const money = (value: string | undefined): string =>
-  value === undefined ? '' : formatDecimal(value, 2);
 const rate = (value: string | undefined): string => (value === undefined ? '' : formatRate(value));
 
 /**
@@ -47,13 +45,13 @@ export function productColumns(nfe: NfeData, decimals: ItemDecimals): PlacedColu
     { key: 'unit', title: 'UN', width: 18, align: 'center', value: (i) => i.unit ?? '' },
     { key: 'quantity', title: 'QUANT.', width: 36, align: 'right', value: (i) => formatDecimal(i.quantity, decimals.quantity) },
     { key: 'unitPrice', title: 'VALOR UNIT.', width: 38, align: 'right', value: (i) => formatDecimal(i.unitPrice, decimals.unitPrice) },
-    { key: 'discount', title: 'VALOR DESC.', width: 30, align: 'right', value: (i) => money(i.discount) },
-    { key: 'total', title: 'VALOR TOTAL', width: 38, align: 'right', value: (i) => money(i.total) },
-    { key: 'icmsBase', title: 'B.CÁLC. ICMS', width: 36, align: 'right', value: (i) => money(i.icmsBase) },
-    hasSt ? { key: 'icmsStBase', title: 'B.CÁLC. ICMS ST', width: 34, align: 'right', value: (i) => money(i.icmsStBase) } : null,
-    hasSt ? { key: 'icmsStValue', title: 'VALOR ICMS ST', width: 32, align: 'right', value: (i) => money(i.icmsStValue) } : null,
-    { key: 'icmsValue', title: 'VALOR ICMS', width: 32, align: 'right', value: (i) => money(i.icmsValue) },
-    { key: 'ipiValue', title: 'VALOR IPI', width: 28, align: 'right', value: (i) => money(i.ipiValue) },
+    { key: 'discount', title: 'VALOR DESC.', width: 30, align: 'right', value: (i) => formatMoney(i.discount) },
+    { key: 'total', title: 'VALOR TOTAL', width: 38, align: 'right', value: (i) => formatMoney(i.total) },
+    { key: 'icmsBase', title: 'B.CÁLC. ICMS', width: 36, align: 'right', value: (i) => formatMoney(i.icmsBase) },
+    hasSt ? { key: 'icmsStBase', title: 'B.CÁLC. ICMS ST', width: 34, align: 'right', value: (i) => formatMoney(i.icmsStBase) } : null,
+    hasSt ? { key: 'icmsStValue', title: 'VALOR ICMS ST', width: 32, align: 'right', value: (i) => formatMoney(i.icmsStValue) } : null,
+    { key: 'icmsValue', title: 'VALOR ICMS', width: 32, align: 'right', value: (i) => formatMoney(i.icmsValue) },
+    { key: 'ipiValue', title: 'VALOR IPI', width: 28, align: 'right', value: (i) => formatMoney(i.ipiValue) },
     { key: 'icmsRate', title: 'ALÍQ. ICMS', width: 19, align: 'right', value: (i) => rate(i.icmsRate) },
     { key: 'ipiRate', title: 'ALÍQ. IPI', width: 19, align: 'right', value: (i) => rate(i.ipiRate) },
   ]; // prettier-ignore

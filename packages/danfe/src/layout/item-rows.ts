@@ -1,4 +1,10 @@
-import { formatDecimal, formatRate, isZeroDecimal, sumDecimals } from '../format/decimal.js';
+import {
+  formatDecimal,
+  formatMoney,
+  formatRate,
+  isZeroDecimal,
+  sumDecimals,
+} from '../format/decimal.js';
 import type { Item } from '../model/types.js';
 import type { ItemDecimals, PlacedColumn } from './columns.js';
 import { FONT, RIGHT, ROW_LINE, ROW_PADDING, SIZE } from './geometry.js';
@@ -23,7 +29,6 @@ export function rowsHeight(rows: number): number {
 /** Inner padding between a column's rule and its text. */
 export const CELL_PADDING = 1.5;
 
-const money = (v: string | undefined): string => (v === undefined ? '' : formatDecimal(v, 2));
 const percent = (v: string | undefined): string => (v === undefined ? '' : `${formatRate(v)}%`);
 const differ = (a: string | undefined, b: string | undefined): boolean =>
   a !== undefined &&
@@ -58,29 +63,29 @@ function extraTexts(item: Item, decimals: ItemDecimals): string[] {
       ['OUTRAS DESPESAS', item.otherCharges],
     ] as const
   ).filter(([, v]) => v !== undefined && !isZeroDecimal(v));
-  if (charges.length > 0) out.push(charges.map(([t, v]) => `${t}: ${money(v)}`).join(' | '));
+  if (charges.length > 0) out.push(charges.map(([t, v]) => `${t}: ${formatMoney(v)}`).join(' | '));
   // NT 2026.010 §4.3: cClassTrib, base, and rate/value of IBS UF, IBS Mun and CBS per item.
   const t = item.ibsCbs;
   if (t) {
     const parts = [`IBS/CBS CST: ${t.cst}`, `cClassTrib: ${t.classification}`];
-    if (t.base !== undefined) parts.push(`BC: ${money(t.base)}`);
+    if (t.base !== undefined) parts.push(`BC: ${formatMoney(t.base)}`);
     if (t.ibsUfRate !== undefined || t.ibsUfValue !== undefined) {
-      parts.push(`IBS UF: ${percent(t.ibsUfRate)} ${money(t.ibsUfValue)}`.trimEnd());
+      parts.push(`IBS UF: ${percent(t.ibsUfRate)} ${formatMoney(t.ibsUfValue)}`.trimEnd());
     }
     if (t.ibsMunRate !== undefined || t.ibsMunValue !== undefined) {
-      parts.push(`IBS MUN.: ${percent(t.ibsMunRate)} ${money(t.ibsMunValue)}`.trimEnd());
+      parts.push(`IBS MUN.: ${percent(t.ibsMunRate)} ${formatMoney(t.ibsMunValue)}`.trimEnd());
     }
     if (t.cbsRate !== undefined || t.cbsValue !== undefined) {
-      parts.push(`CBS: ${percent(t.cbsRate)} ${money(t.cbsValue)}`.trimEnd());
+      parts.push(`CBS: ${percent(t.cbsRate)} ${formatMoney(t.cbsValue)}`.trimEnd());
     }
     out.push(parts.join(' | '));
   }
   const s = item.is;
   if (s) {
     const parts = [`IS CST: ${s.cst}`, `cClassTrib: ${s.classification}`];
-    if (s.base !== undefined) parts.push(`BC: ${money(s.base)}`);
+    if (s.base !== undefined) parts.push(`BC: ${formatMoney(s.base)}`);
     if (s.rate !== undefined) parts.push(`ALÍQ.: ${percent(s.rate)}`);
-    if (s.value !== undefined) parts.push(`VALOR: ${money(s.value)}`);
+    if (s.value !== undefined) parts.push(`VALOR: ${formatMoney(s.value)}`);
     out.push(parts.join(' | '));
   }
   return out;

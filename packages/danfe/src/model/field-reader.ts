@@ -27,6 +27,11 @@ export class FieldReader {
     return value === undefined ? undefined : toWinAnsi(value);
   }
 
+  /** The CNPJ below this element, or the CPF of a person: the layout's choice of the two. */
+  cnpjOrCpf(): string | undefined {
+    return this.text('CNPJ') ?? this.text('CPF');
+  }
+
   /** Text at `path`; a `missing_field` error when absent. */
   required(path: string): string {
     const value = this.text(path);

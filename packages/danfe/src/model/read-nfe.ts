@@ -13,7 +13,7 @@ import type { IbsCbsTotals, IssqnTotals, NfeData, Protocol, Totals } from './typ
 
 /** emit/CNPJ, or emit/CPF for an individual emitter. */
 function emitterDocument(emit: FieldReader): string {
-  const document = emit.text('CNPJ') ?? emit.text('CPF');
+  const document = emit.cnpjOrCpf();
   if (document === undefined) {
     throw new DanfeError(
       'missing_field',
@@ -163,7 +163,7 @@ export function readNfe(xml: string): NfeData {
     },
     recipient: dest.element
       ? {
-          document: dest.text('CNPJ') ?? dest.text('CPF') ?? dest.text('idEstrangeiro'),
+          document: dest.cnpjOrCpf() ?? dest.text('idEstrangeiro'),
           name: dest.text('xNome'),
           address: readAddress(dest.below('enderDest')),
           ie: dest.text('IE'),

@@ -10,7 +10,7 @@ export function readPlace(place: FieldReader): Place | undefined {
   if (!place.element) return undefined;
   const countryCode = place.text('cPais');
   return {
-    document: place.text('CNPJ') ?? place.text('CPF'),
+    document: place.cnpjOrCpf(),
     name: place.text('xNome'),
     ie: place.text('IE'),
     address: readAddress(place),

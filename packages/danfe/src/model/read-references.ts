@@ -21,7 +21,7 @@ function readReference(ref: FieldReader): DocumentReference | undefined {
         kind: el.name === 'refNF' ? 'nf' : 'producer',
         uf: r.text('cUF'),
         yearMonth: r.text('AAMM'),
-        document: r.text('CNPJ') ?? r.text('CPF'),
+        document: r.cnpjOrCpf(),
         ie: r.text('IE'),
         model: r.text('mod'),
         series: r.text('serie'),

@@ -15,7 +15,7 @@ export function readTransport(transp: FieldReader): Transport {
   );
   return {
     mode: transp.text('modFrete') ?? '',
-    carrierDocument: carrier.text('CNPJ') ?? carrier.text('CPF'),
+    carrierDocument: carrier.cnpjOrCpf(),
     carrierName: carrier.text('xNome'),
     carrierIe: carrier.text('IE'),
     carrierAddress: carrier.text('xEnder'),

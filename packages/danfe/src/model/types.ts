@@ -206,7 +206,7 @@ export interface ProcessReference {
   readonly actType?: string;
 }
 
-/** infAdic beyond infAdFisco and infCpl. */
+/** infAdic (group Z): infAdFisco, infCpl and the named notes and processes beside them. */
 export interface AdditionalInfo {
   readonly fisco?: string;
   readonly complementary?: string;

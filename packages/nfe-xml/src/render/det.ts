@@ -28,6 +28,13 @@ import { mismatch, readTaxLines, type TaxLine } from './tax-lines.js';
 
 const ORIGINS = ['0', '1', '2', '3', '4', '5', '6', '7', '8'] as const;
 
+/** A CFOP of goods coming in from the state or another one (1xxx, 2xxx). */
+function isEntryCfop(cfop: unknown): boolean {
+  if (typeof cfop !== 'string') return false;
+  const first = cfop.charAt(0);
+  return first === '1' || first === '2';
+}
+
 export interface DetContext extends ProdContext {
   readonly issues: IssueList;
   readonly simples: boolean;
@@ -91,7 +98,7 @@ export function renderDet(ctx: DetContext, item: NfeItem, index: number): string
         totals,
         interstate: ctx.interstate,
         suframa: ctx.suframa === true,
-        entry: /^[12]/.test(item.fiscal_result.cfop ?? ''),
+        entry: isEntryCfop(item.fiscal_result.cfop),
       });
   const ipi = lines.ipi ? renderIpi(issues, lines.ipi, totals) : '';
   const pis = lines.pis ? renderPisCofins(issues, lines.pis, 'PIS', totals) : '';

@@ -96,9 +96,23 @@ export class MoneySum {
     return this.#exact;
   }
 
+  /** The sum, exact. */
   get value(): Decimal {
-    this.#flush();
-    return this.#exact;
+    if (this.#cents === 0) return this.#exact;
+    return addDecimals(this.#exact, { coefficient: BigInt(this.#cents), scale: 2 });
+  }
+
+  /**
+   * The sum in whole cents while only cents were added to it — every money total of a usual
+   * document —, so that it is written without BigInt arithmetic; `undefined` otherwise.
+   */
+  get wholeCents(): number | undefined {
+    return this.#exact === ZERO ? this.#cents : undefined;
+  }
+
+  /** Nothing above zero was added (every value added is ≥ 0). */
+  get isZero(): boolean {
+    return this.#cents === 0 && this.#exact.coefficient === 0n;
   }
 
   #flush(): void {
@@ -108,14 +122,53 @@ export class MoneySum {
   }
 }
 
-export type Totals = Record<SumField, MoneySum>;
+/** 10^15 cents: the first amount with 14 whole digits, beyond TDec_1302. */
+export const CENTS_LIMIT = 1e15;
 
-export function emptyTotals(): Totals {
-  const totals = {} as Totals;
-  for (const field of TOTAL_FIELDS) totals[field] = new MoneySum();
-  for (const field of OPTIONAL_TOTAL_FIELDS) totals[field] = new MoneySum();
-  for (const field of INVOICE_PARTS) totals[field] = new MoneySum();
-  return totals;
+/** Cents as TDec_1302 text: 6997 → "69.97". */
+export function centsText(cents: number): string {
+  const fraction = cents % 100;
+  return `${(cents - fraction) / 100}.${fraction < 10 ? '0' : ''}${fraction}`;
+}
+
+/**
+ * Every running sum of a document, each a named field. A class rather than a record filled in a
+ * loop over the names: storing 31 properties under varying keys went through V8's generic keyed
+ * store, which made an empty document's sums cost more than its item. `implements` keeps the
+ * fields and the name lists above in step.
+ */
+export class Totals implements Record<SumField, MoneySum> {
+  readonly vBC = new MoneySum();
+  readonly vICMS = new MoneySum();
+  readonly vICMSDeson = new MoneySum();
+  readonly vFCPUFDest = new MoneySum();
+  readonly vICMSUFDest = new MoneySum();
+  readonly vICMSUFRemet = new MoneySum();
+  readonly vFCP = new MoneySum();
+  readonly vBCST = new MoneySum();
+  readonly vST = new MoneySum();
+  readonly vFCPST = new MoneySum();
+  readonly vFCPSTRet = new MoneySum();
+  readonly vProd = new MoneySum();
+  readonly vFrete = new MoneySum();
+  readonly vSeg = new MoneySum();
+  readonly vDesc = new MoneySum();
+  readonly vII = new MoneySum();
+  readonly vIPI = new MoneySum();
+  readonly vIPIDevol = new MoneySum();
+  readonly vPIS = new MoneySum();
+  readonly vCOFINS = new MoneySum();
+  readonly vOutro = new MoneySum();
+  readonly qBCMono = new MoneySum();
+  readonly vICMSMono = new MoneySum();
+  readonly qBCMonoReten = new MoneySum();
+  readonly vICMSMonoReten = new MoneySum();
+  readonly qBCMonoRet = new MoneySum();
+  readonly vICMSMonoRet = new MoneySum();
+  readonly vTotTrib = new MoneySum();
+  readonly vICMSDesonDeduzido = new MoneySum();
+  readonly vPISSTSomado = new MoneySum();
+  readonly vCOFINSSTSomado = new MoneySum();
 }
 
 /** Adds a checked money value (TDec_1302 layout text), when there is one, to a running total. */
@@ -126,13 +179,4 @@ export function accumulate(sum: MoneySum, value: LayoutDecimal | undefined): voi
 /** Adds a computed, exact value to a running total. */
 export function accumulateExact(sum: MoneySum, value: Decimal): void {
   sum.addDecimal(value);
-}
-
-/** The finished sums. */
-export function totalValues(totals: Totals): Record<SumField, Decimal> {
-  const values = {} as Record<SumField, Decimal>;
-  for (const field of TOTAL_FIELDS) values[field] = totals[field].value;
-  for (const field of OPTIONAL_TOTAL_FIELDS) values[field] = totals[field].value;
-  for (const field of INVOICE_PARTS) values[field] = totals[field].value;
-  return values;
 }

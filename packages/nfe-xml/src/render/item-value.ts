@@ -1,6 +1,6 @@
 import { addDecimals, type Decimal, formatDecimal, subtractDecimals } from '../decimal.js';
 import type { RtcItemValues } from '../rtc/document.js';
-import type { SumField, Totals } from './item-totals.js';
+import { centsText, type SumField, type Totals } from './item-totals.js';
 
 /** The vItem parts (VB01-10) and the ICMSTot field each one is summed into. */
 const PARTS = [
@@ -36,11 +36,6 @@ export function snapshotParts(totals: Totals): PartsSnapshot {
     exact.push(sum.exactPart);
   }
   return { cents, exact };
-}
-
-function centsText(cents: number): string {
-  const fraction = cents % 100;
-  return `${(cents - fraction) / 100}.${fraction < 10 ? '0' : ''}${fraction}`;
 }
 
 /**

@@ -1,9 +1,7 @@
-import { type Decimal, roundDecimal, signOf } from '../decimal.js';
+import { type Decimal, roundDecimal } from '../decimal.js';
 import { checkComputed, MONEY } from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
-import type { SumField } from './item-totals.js';
-
-type Sums = Record<SumField, Decimal>;
+import type { Totals } from './item-totals.js';
 
 const MONO_FIELDS = [
   'qBCMono',
@@ -24,16 +22,16 @@ function written(issues: IssueList, value: Decimal, field: string): string {
  * ICMSTot's monophase fuel sums (qBCMono … vICMSMonoRet), after vFCPSTRet: written only when some
  * item has a monophase group (CST 02, 15, 53, 61), every one of them then.
  */
-export function monophaseTotals(issues: IssueList, sums: Sums): string {
-  if (MONO_FIELDS.every((field) => signOf(sums[field]) === 0)) return '';
+export function monophaseTotals(issues: IssueList, sums: Totals): string {
+  if (MONO_FIELDS.every((field) => sums[field].isZero)) return '';
   let xml = '';
   for (const field of MONO_FIELDS)
-    xml += `<${field}>${written(issues, sums[field], field)}</${field}>`;
+    xml += `<${field}>${written(issues, sums[field].value, field)}</${field}>`;
   return xml;
 }
 
 /** ICMSTot/vTotTrib, after vNF: the items' approximate tax burden, when some item states one. */
-export function approximateTaxTotal(issues: IssueList, sums: Sums): string {
-  if (signOf(sums.vTotTrib) === 0) return '';
-  return `<vTotTrib>${written(issues, sums.vTotTrib, 'vTotTrib')}</vTotTrib>`;
+export function approximateTaxTotal(issues: IssueList, sums: Totals): string {
+  if (sums.vTotTrib.isZero) return '';
+  return `<vTotTrib>${written(issues, sums.vTotTrib.value, 'vTotTrib')}</vTotTrib>`;
 }

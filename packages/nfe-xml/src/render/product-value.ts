@@ -7,14 +7,12 @@ import {
   MONEY,
 } from '../validate/decimal-field.js';
 import type { IssueList } from '../validate/issues.js';
-import type { MoneySum } from './item-totals.js';
+import { CENTS_LIMIT, centsText, type MoneySum } from './item-totals.js';
 
 const POINT = 46;
 const ZERO_CHAR = 48;
 /** Integers up to 15 digits are exact as Numbers (10^15 < 2^53). */
 const MAX_EXACT_DIGITS = 15;
-/** 10^15 cents: the first value with 14 whole digits, beyond TDec_1302. */
-const CENTS_LIMIT = 1e15;
 const POWERS_OF_TEN = [
   1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
 ];
@@ -60,12 +58,6 @@ function productCents(quantity: LayoutDecimal, price: LayoutDecimal): number | u
     if (remainder * 2 >= divisor) cents += 1;
   }
   return cents < CENTS_LIMIT ? cents : undefined;
-}
-
-/** Cents as TDec_1302 text: 6997 → "69.97". */
-function centsText(cents: number): string {
-  const fraction = cents % 100;
-  return `${(cents - fraction) / 100}.${fraction < 10 ? '0' : ''}${fraction}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { TransmissionObserver } from '../transmission/transmission-observer.js';
-import type { StatusKey } from './status-cache.js';
+import { statusKeyId, type StatusKey } from './status-key.js';
 
 /**
  * What this process has seen of each authoriser and ambiente through its own exchanges (documents,
@@ -18,8 +18,6 @@ export interface AuthoriserHealth {
   msSinceAnswer(key: StatusKey): number | undefined;
 }
 
-const idOf = (key: StatusKey) => `${key.autorizador}|${key.ambiente}`;
-
 /** `now` is a monotonic clock: only differences between its readings are used. */
 export function createAuthoriserHealth(
   now: () => number = () => performance.now(),
@@ -28,10 +26,10 @@ export function createAuthoriserHealth(
   const lastAnswer = new Map<string, number>();
   return {
     answered(key) {
-      lastAnswer.set(idOf(key), now());
+      lastAnswer.set(statusKeyId(key), now());
     },
     msSinceAnswer(key) {
-      const at = lastAnswer.get(idOf(key));
+      const at = lastAnswer.get(statusKeyId(key));
       return at === undefined ? undefined : now() - at;
     },
   };

@@ -1,7 +1,6 @@
 import type { AuthoriserHealth } from './authoriser-health.js';
-import type { AskOutcome, StatusKey } from './status-cache.js';
-
-const idOf = (key: StatusKey) => `${key.autorizador}|${key.ambiente}`;
+import type { AskOutcome } from './status-cache.js';
+import { statusKeyId, type StatusKey } from './status-key.js';
 
 /** Whether a fresh failure should be asked again now, and what that attempt taught. */
 export interface RecoveryGate {
@@ -22,13 +21,13 @@ export function recoveryGate(health: AuthoriserHealth): RecoveryGate {
   const stuck = new Set<string>();
   return {
     superseded(key, attemptAgeMs) {
-      if (stuck.has(idOf(key))) return false;
+      if (stuck.has(statusKeyId(key))) return false;
       const sinceAnswer = health.msSinceAnswer(key);
       return sinceAnswer !== undefined && sinceAnswer < attemptAgeMs;
     },
     asked(key, outcome, afterSuperseded) {
-      if (outcome.kind === 'answer') stuck.delete(idOf(key));
-      else if (afterSuperseded) stuck.add(idOf(key));
+      if (outcome.kind === 'answer') stuck.delete(statusKeyId(key));
+      else if (afterSuperseded) stuck.add(statusKeyId(key));
     },
   };
 }

@@ -2,6 +2,7 @@ import type pg from 'pg';
 
 import type { AuthoriserHealth } from './authoriser-health.js';
 import { recoveryGate, type RecoveryGate } from './failure-recovery.js';
+import { statusKeyId, type StatusKey } from './status-key.js';
 
 /** How long an answer is shared: SEFAZ wants at most one status call every 3 minutes (sefaz.md §7). */
 export const ANSWER_TTL_MS = 3 * 60_000;
@@ -13,11 +14,6 @@ export const FAILURE_TTL_MS = 90_000;
 
 /** Any constant works; it only has to be the same in every Emissor process (and differ from the migration lock). */
 const LOCK_CLASS = 724_311_956;
-
-export interface StatusKey {
-  readonly autorizador: string;
-  readonly ambiente: string;
-}
 
 export interface StatusAnswer {
   readonly codigo: string;
@@ -74,7 +70,7 @@ export function createStatusCache(pool: pg.Pool, health: AuthoriserHealth): Stat
   const recovery = recoveryGate(health);
   return {
     get(key, ask) {
-      const id = idOf(key);
+      const id = statusKeyId(key);
       let pending = inFlight.get(id);
       if (!pending) {
         pending = readOrAsk(pool, key, ask, recovery).finally(() => inFlight.delete(id));
@@ -84,8 +80,6 @@ export function createStatusCache(pool: pg.Pool, health: AuthoriserHealth): Stat
     },
   };
 }
-
-const idOf = (key: StatusKey) => `${key.autorizador}|${key.ambiente}`;
 
 async function readOrAsk(
   pool: pg.Pool,
@@ -98,7 +92,7 @@ async function readOrAsk(
     await client.query('begin');
     await client.query('select pg_advisory_xact_lock($1, hashtext($2))', [
       LOCK_CLASS,
-      `${key.autorizador}|${key.ambiente}`,
+      statusKeyId(key),
     ]);
     const { rows } = await client.query<Row>(
       `select codigo, motivo, tempo_medio_s, consultado_em, falha,

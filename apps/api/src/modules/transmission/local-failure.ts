@@ -1,3 +1,5 @@
+import { SefazMessageError } from '@emissor/sefaz';
+
 import { backoffMs } from './backoff.js';
 import type { AttemptResult, ClaimedDocument } from './transmission-queue.js';
 
@@ -53,6 +55,6 @@ export function localFailure(
 }
 
 /** Errors the message builders throw for input SEFAZ would refuse, before anything is sent. */
-export function isMessageError(error: unknown): error is Error {
-  return error instanceof Error && error.name === 'SefazMessageError';
+export function isMessageError(error: unknown): error is SefazMessageError {
+  return error instanceof SefazMessageError;
 }
