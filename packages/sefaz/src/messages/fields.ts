@@ -63,14 +63,10 @@ export function isEventDateTime(value: string): boolean {
 
 /**
  * `TString` of the schemas: Latin-1 printable characters (space to ÿ), no line breaks, no leading
- * or trailing space. The schemas' pattern admits DEL and the C1 controls (U+007F–U+009F); they are
- * control characters, never text a person meant, so they are refused too, as the contract's
- * justificativa/correção and the NF-e builder's text fields refuse them.
+ * or trailing space. The API checks user text with this before it reaches a builder.
  */
-const SCHEMA_TEXT = /^[\x21-\x7e\xa0-\xff](?:[\x20-\x7e\xa0-\xff]*[\x21-\x7e\xa0-\xff])?$/;
-
 export function isSchemaText(value: string): boolean {
-  return SCHEMA_TEXT.test(value);
+  return /^[!-ÿ]([ -ÿ]*[!-ÿ])?$/.test(value);
 }
 
 /** Why a text does not fit a `TString` of `min`–`max` characters, or undefined when it does. */
@@ -78,8 +74,8 @@ export type SchemaTextProblem = 'characters' | 'too_short' | 'too_long';
 
 /**
  * What is wrong with `value` as schema text of `min`–`max` characters: `characters` (outside
- * printable Latin-1, a control character, a leading or trailing space), `too_short`, `too_long`.
- * A caller can answer a 422 with it before anything is built; the builders throw on the same rules.
+ * printable Latin-1, a line break or tab, a leading or trailing space), `too_short`, `too_long`.
+ * The API answers a 422 with it before anything is built; the builders throw on the same rules.
  */
 export function schemaTextProblem(
   value: string,
@@ -97,7 +93,7 @@ export function requireSchemaText(field: string, value: string, min: number, max
   if (problem === 'characters')
     throw new SefazMessageError(
       field,
-      'expected printable Latin-1 text without control characters or surrounding spaces',
+      'expected printable Latin-1 text without line breaks or surrounding spaces',
     );
   if (problem)
     throw new SefazMessageError(field, `expected ${min}–${max} characters, got ${value.length}`);
