@@ -2,7 +2,7 @@
 // `pnpm bench [--quick] [--only library|http|list|simulator|sustained|transmission|queue[,…]]`: prints tables and, for a full run, writes
 // docs/benchmarks.md from the latest result of every part (bench/results/<part>.json).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,7 +34,7 @@ if (values.help) {
            end to end through the local SEFAZ with 300 ms latency, emission → autorizada p50/p99
   sustained  64 clients for 90 s on one series, then on 32 series: throughput and p99 per 5 s
            window and the series table's row versions (each run is kept in bench/results/sustained.json
-           under its database, length and label; the report shows them all)
+           under its database, length and label; the report shows the newest of each database)
   queue    the transmission queue for minutes: emissions at 200/s (BENCH_QUEUE_RATE) transmitted to the
            local SEFAZ, NF-e authorised, queue rows, dead rows, pages and claim reads per 5 s window
            (runs kept in bench/results/queue.json like the sustained ones)
@@ -242,9 +242,6 @@ const doc = renderDocument({
   queue: load('queue'),
   machine: machineInfo(),
   quick,
-  comparisons: existsSync(join(REPO, 'bench', 'comparisons.md'))
-    ? readFileSync(join(REPO, 'bench', 'comparisons.md'), 'utf8')
-    : undefined,
 });
 const target = quick ? join(outDir, 'benchmarks.quick.md') : join(REPO, 'docs', 'benchmarks.md');
 if (!values['no-docs']) {

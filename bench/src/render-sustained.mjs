@@ -111,15 +111,15 @@ export function renderSustained(doc) {
       'Before each, the same load warms the stack for 15 s on series 2 of all 32 branches (every certificate cached, every path compiled), so the measured series start fresh on a warm stack; ' +
       'runs before 2026-11-27 14:00 UTC had a 5-s warm-up of 16 clients on one branch, and their first windows could still be warming up. ' +
       'Throughput and latency are counted per 5-second window by completion time; ' +
-      `the target (issue #21) is that the slowest window keeps ≥ ${SLOWEST_SHARE_TARGET * 100} % of the fastest one's throughput and every window's p99 stays ≤ ${P99_TARGET_MS} ms. ` +
+      `the target is that the slowest window keeps ≥ ${SLOWEST_SHARE_TARGET * 100} % of the fastest one's throughput and every window's p99 stays ≤ ${P99_TARGET_MS} ms. ` +
       "Each window also shows PostgreSQL's figures for the `series` table (pg_stat_user_tables: updates and HOT updates in the window, dead rows; heap and index size in pages; autovacuum passes) " +
       'and the age of the oldest open transaction of any other backend, which bounds what page pruning may remove; ' +
       'with pageinspect (a superuser connection), the line pointers on all its pages: `normal` beyond the live rows are row versions pruning has not removed yet, `dead` are left by updates that were not HOT until vacuum frees them; ' +
       'and EXPLAIN (ANALYZE, BUFFERS) of the busy series row as every emission looks it up (by slot) and as the store statement locks it (by id): buffers per execution. ' +
       "Server-wide, per window: the WAL written, its full-page images (the first change of each page after a checkpoint logs the whole page, so they come in bursts after each checkpoint), checkpoints begun, and the relations autovacuum was working on at the window's end (PostgreSQL 14+; n/a in runs made before these columns existed). " +
       "The machine's disks, per window (Linux): megabytes written and milliseconds spent writing, and the page cache still waiting to be written at the window's end. The kernel writes a file's dirty pages back together once the oldest is 30 s old; a window with a burst of several hundred MB is a window of slow commits (n/a in runs before 2026-11-27). " +
-      'Runs are kept under their label (the git commit unless `--sustained-label` names it), database and length, so runs before and after a change stand side by side. ' +
-      'Why the series table is watched, and what migration 0007 changed: [series-counter.md](series-counter.md).',
+      'Runs are kept in bench/results/sustained.json under their label (the git commit unless `--sustained-label` names it), database and length; this page shows the newest of each database. ' +
+      'Why the series table is watched, and what its storage settings are: [numbering](numbering.md#under-sustained-load).',
   );
   out.push('');
   out.push(summary(runs));

@@ -63,6 +63,22 @@ function closedLoopBound(run, machine) {
   );
 }
 
+/**
+ * The newest run of each database (embedded, DATABASE_URL) of a part that keeps several runs:
+ * the page shows current figures; every run stays in bench/results/<part>.json.
+ */
+function latestRuns(doc) {
+  if (!doc?.runs) return doc;
+  const newest = new Map();
+  for (const [key, run] of Object.entries(doc.runs)) {
+    const database = key.split(' · ')[1] ?? key;
+    const kept = newest.get(database);
+    if (!kept || String(run.finishedAt) > String(kept[1].finishedAt))
+      newest.set(database, [key, run]);
+  }
+  return { ...doc, runs: Object.fromEntries(newest.values()) };
+}
+
 function loadNote(r) {
   if (!r?.loadavg) return '';
   return ` (load average at start ${r.loadavg.start.map((x) => x.toFixed(2)).join(' ')}, at end ${r.loadavg.end.map((x) => x.toFixed(2)).join(' ')})`;
@@ -78,7 +94,6 @@ export function renderDocument({
   queue,
   machine,
   quick,
-  comparisons,
 }) {
   const m = http?.machine ?? list?.machine ?? library?.machine ?? machine;
   const out = [];
@@ -313,24 +328,27 @@ export function renderDocument({
   out.push('');
   out.push(renderSimulator(simulator));
   out.push('');
-  out.push('## 5. Sustained load: one series and 32 series for minutes (issue #21)');
+  out.push('## 5. Sustained load: one series and 32 series for minutes');
   out.push('');
-  out.push(renderSustained(sustained));
+  out.push(renderSustained(latestRuns(sustained)));
   out.push('');
-  out.push(`## 6. Transmission to the local SEFAZ (issue #16)${loadNote(transmission)}`);
+  out.push(`## 6. Transmission to the local SEFAZ${loadNote(transmission)}`);
   out.push('');
   out.push(renderTransmission(transmission));
   out.push('');
-  out.push('### The transmission queue over minutes (issues #16 and #21)');
+  out.push('### The transmission queue over minutes');
   out.push('');
-  out.push(renderQueue(queue));
+  out.push(renderQueue(latestRuns(queue)));
   out.push('');
   const when = [library, http, list, simulator, transmission]
     .filter(Boolean)
     .map((r) => `${r.part} ${r.finishedAt}`);
   out.push(`Results: ${when.join(', ')}.`);
   out.push('');
-  // Before/after runs of one change (bench/comparisons.md) are measured by hand, not by this run.
-  if (comparisons) out.push(comparisons.trimEnd(), '');
+  out.push(
+    'Earlier runs of every part, the before/after comparisons of changes and the investigations behind ' +
+      'the storage settings are kept in [bench/results/](../bench/results/README.md).',
+  );
+  out.push('');
   return out.join('\n');
 }
