@@ -72,7 +72,7 @@ const EnvSchema = z.object({
     .default(1)
     .transform((v) => (v === 'auto' ? availableParallelism() : v)),
   /**
-   * Where documents are transmitted (decisions.md "Transmission to SEFAZ"): the local SEFAZ started
+   * Where documents are transmitted (docs/api-rules.md "Transmission to SEFAZ"): the local SEFAZ started
    * in-process, the official authorisers, or nowhere (documents stay `assinada`). No default in
    * production: loadEnv demands the choice there.
    */

@@ -190,7 +190,7 @@ export async function startServer(
       },
       logger.child({ module: 'transmission' }),
     );
-  // Cancellations, cartas de correção and inutilizações (decisions.md "Events and inutilização"), on
+  // Cancellations, cartas de correção and inutilizações (docs/api-rules.md "Events and inutilização"), on
   // the main pool: their results are committed durably (an inutilização's protocol cannot be
   // fetched again after a lost commit).
   if (sefaz)

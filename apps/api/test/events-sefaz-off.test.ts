@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
-// decisions.md "Events and inutilização": with SEFAZ=off every POST answers 409 sefaz_disabled and
+// docs/api-rules.md "Events and inutilização": with SEFAZ=off every POST answers 409 sefaz_disabled and
 // stores nothing (there is no authoriser to register anything at).
 let server: TestServer;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
 import type { TestServer } from './helpers/server.js';
 import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
-// Cancellations and cartas de correção (decisions.md "Events and inutilização") against the local
+// Cancellations and cartas de correção (docs/api-rules.md "Events and inutilização") against the local
 // SEFAZ the API starts in-process: real HTTPS with mutual TLS, the simulator's registry in the same
 // PostgreSQL (schema sefaz_simulator), so tests can count what SEFAZ registered.
 let server: SimulatorServer;

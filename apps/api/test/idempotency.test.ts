@@ -1,4 +1,4 @@
-// Idempotency keys through real HTTP on real PostgreSQL (decisions.md, Corrections turn 2): a key
+// Idempotency keys through real HTTP on real PostgreSQL (docs/api-rules.md "Idempotency"): a key
 // belongs to its product, so products sharing a key never interact, even at once and under load;
 // a repeated key replays only the same request and refuses other data with a 422.
 import { createHash, randomUUID } from 'node:crypto';

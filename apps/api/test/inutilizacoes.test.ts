@@ -8,7 +8,7 @@ import { rejectedDocument } from './helpers/rejected-document.js';
 import type { TestServer } from './helpers/server.js';
 import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
-// Inutilizações (decisions.md "Events and inutilização"; the automatic void of a rejected number,
+// Inutilizações (docs/api-rules.md "Events and inutilização"; the automatic void of a rejected number,
 // "Transmission to SEFAZ") against the local SEFAZ the API starts in-process.
 let server: SimulatorServer;
 let admin: SimulatorServer['admin'];

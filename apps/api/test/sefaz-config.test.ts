@@ -9,7 +9,7 @@ const production = {
   DATABASE_URL: 'postgres://emissor@db.example/emissor',
 } as const;
 
-describe('SEFAZ configuration (decisions.md "Transmission to SEFAZ")', () => {
+describe('SEFAZ configuration (docs/api-rules.md "Transmission to SEFAZ")', () => {
   it('defaults to the local SEFAZ outside production', () => {
     expect(loadEnv({}).SEFAZ).toBe('simulator');
     expect(loadEnv({ NODE_ENV: 'test' }).SEFAZ).toBe('simulator');

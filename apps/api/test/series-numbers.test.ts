@@ -1,5 +1,5 @@
-// PATCH next_number may not move a counter to or behind a number its series has used (decisions.md,
-// Corrections turn 2), decided under the series row lock; and an emission never turns a used
+// PATCH next_number may not move a counter to or behind a number its series has used (docs/api-rules.md,
+// "Series and numbers"), decided under the series row lock; and an emission never turns a used
 // number into a 500. Real HTTP on real PostgreSQL, with real concurrent requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

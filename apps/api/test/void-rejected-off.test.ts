@@ -4,7 +4,7 @@ import { prepareBranch } from './helpers/emission.js';
 import { rejectedDocument } from './helpers/rejected-document.js';
 import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
-// decisions.md "Transmission to SEFAZ": SEFAZ_VOID_REJECTED=false keeps a rejected number unvoided.
+// docs/api-rules.md "Transmission to SEFAZ": SEFAZ_VOID_REJECTED=false keeps a rejected number unvoided.
 let server: SimulatorServer;
 let admin: SimulatorServer['admin'];
 beforeAll(async () => {

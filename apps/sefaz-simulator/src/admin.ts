@@ -9,7 +9,7 @@ function json(response: ServerResponse, status: number, body: unknown): void {
   response.end(JSON.stringify(body));
 }
 
-/** The error shape of the API (decisions.md): `{ detail: { code, message } }`. */
+/** The error shape of the API (docs/api-rules.md "Errors"): `{ detail: { code, message } }`. */
 const problem = (response: ServerResponse, status: number, code: string, message: string): void =>
   json(response, status, { detail: { code, message } });
 

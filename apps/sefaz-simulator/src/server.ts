@@ -52,7 +52,7 @@ export interface SimulatorOptions {
 }
 
 export interface RunningSimulator {
-  /** `https://host:port`: each service answers at `${url}/${service}` (decisions.md SEFAZ_URL). */
+  /** `https://host:port`: each service answers at `${url}/${service}` (`SEFAZ_URL`, docs/api-rules.md). */
   readonly url: string;
   readonly port: number;
   /** The CA certificate file clients must trust. */

@@ -54,7 +54,7 @@ export interface EmitOptions {
   wait?: number;
 }
 
-/** Statuses after which a document no longer changes by itself (decisions.md, document status). */
+/** Statuses after which a document no longer changes by itself (docs/api-rules.md, "Document status"). */
 const FINAL_STATUSES = new Set(['assinada', 'autorizada', 'denegada', 'rejeitada', 'cancelada']);
 
 /** Thrown by `documents.waitUntilFinal` when the document is still `processando` at the deadline. */

@@ -17,7 +17,7 @@ const all = routes(contract);
 const PUBLIC = ['health.getHealth', 'health.getReady', 'openapi.getOpenApi'];
 
 describe('contract', () => {
-  it('has the 13 routes of the spec and the DANFE, SEFAZ status, event and inutilização routes of decisions.md', () => {
+  it('has the 13 routes of the spec and the DANFE, SEFAZ status, event and inutilização routes', () => {
     expect(all.map(([name, r]) => `${r.method} ${r.path} ${name}`).sort()).toEqual(
       [
         'DELETE /v1/certificados certificates.deleteCertificate',

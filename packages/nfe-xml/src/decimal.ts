@@ -2,7 +2,7 @@ import { scanDecimalText } from './primitives/decimal-text.js';
 
 /**
  * Exact decimal arithmetic for money and quantities: a BigInt coefficient and a count of
- * fractional digits. Values never pass through binary floating point (decisions.md, "NF-e content").
+ * fractional digits. Values never pass through binary floating point (docs/api-rules.md, "NF-e content").
  */
 export interface Decimal {
   /** The value times 10^scale. */

@@ -88,7 +88,7 @@ export interface NfeDestinatario {
   fone?: string | null;
 }
 
-/** One tax line computed by the caller's tax engine; `tax_domain` picks its place (decisions.md table). */
+/** One tax line computed by the caller's tax engine; `tax_domain` picks its place (docs/api-rules.md "Tax lines"). */
 export interface NfeTributoLinha extends NfeTributoLinhaGrupos {
   tax_domain: string;
   base_calc: DecimalText;

@@ -108,7 +108,7 @@ const SAMPLE_REQUEST: NfeRequest = {
  * - dest/enderDest/fone: the request has no recipient phone.
  * - pag/detPag/indPag: Emissor always writes it (default 0); the sample omits it.
  * And two that differ by rule:
- * - ICMSSN202/modBCST — the sample says 4 (MVA) without a pMVAST; decisions.md writes 4 only with
+ * - ICMSSN202/modBCST — the sample says 4 (MVA) without a pMVAST; docs/api-rules.md ("Tax lines") writes 4 only with
  *   an `mva` and 6 ("valor da operação") otherwise.
  * - ide/cMunFG — the sample's taxable event is in 4307609 (Estância Velha/RS) while the emitter is
  *   in 4319901 (Sapiranga/RS); Emissor writes the emitter's city (checked separately below).

@@ -2,7 +2,7 @@ import type { NfeTributoLinha } from '../src/index.js';
 import { line } from './fixtures.js';
 
 /*
- * The test's own reading of leiauteNFe_v4.00.xsd + decisions.md: for each CST/CSOSN, which tax
+ * The test's own reading of leiauteNFe_v4.00.xsd + docs/api-rules.md "Tax lines": for each CST/CSOSN, which tax
  * lines the group needs or admits. Kept independent of the library's tables on purpose.
  */
 export interface GroupShape {

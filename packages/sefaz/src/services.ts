@@ -1,7 +1,7 @@
 import { WSDL_NAMESPACE_PREFIX } from './namespaces.js';
 
 /**
- * The six NF-e 4.00 web services, by WSDL name (the names `SEFAZ_URL` appends, decisions.md
+ * The six NF-e 4.00 web services, by WSDL name (the names `SEFAZ_URL` appends, docs/api-rules.md
  * "Transmission to SEFAZ"), with what travels in each (sefaz.md §1.2).
  */
 export const SEFAZ_SERVICES = {

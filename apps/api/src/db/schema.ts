@@ -121,7 +121,7 @@ export interface DocumentProtocolTable {
   created_at: DefaultedTimestamp;
 }
 
-/** A cancellation or carta de correção of a document (decisions.md "Events and inutilização"). */
+/** A cancellation or carta de correção of a document (docs/api-rules.md "Events and inutilização"). */
 export interface FiscalEventTable {
   id: Generated<string>;
   product_id: string;

@@ -1,7 +1,7 @@
 import { RequestValidationFailure } from '../errors.js';
 
 /**
- * The 422 for a known Idempotency-Key sent with other data (decisions.md, Corrections turn 2): a
+ * The 422 for a known Idempotency-Key sent with other data (docs/api-rules.md "Idempotency"): a
  * key never replays a record made for a different request.
  */
 export function idempotencyKeyReused(): RequestValidationFailure {

@@ -7,7 +7,7 @@ import { bodyBytes } from './body-bytes.js';
 import { findInexactNumbers, mayHaveInexactNumbers } from './exact-numbers.js';
 import { noteTextEscapes } from './text-guard.js';
 
-/** decisions.md: JSON bodies above 2 MiB are a 413 (a 990-item emission is about 600 KiB). */
+/** JSON bodies above 2 MiB are a 413 (docs/api-rules.md); a 990-item emission is about 600 KiB. */
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 const JSON_TYPES = ['application/json', 'application/*+json'];
 

@@ -16,7 +16,7 @@ export interface AuthFailureLimiter {
   recordFailure(client: string): void;
 }
 
-/** decisions.md leaves the numbers open: 20 wrong keys a minute is far above any honest mistake. */
+/** 20 wrong keys a minute is far above any honest mistake (docs/api-rules.md "Authentication"). */
 export const AUTH_FAILURE_DEFAULTS = { maxFailures: 20, windowMs: 60_000 } as const;
 
 /**

@@ -6,7 +6,7 @@ import { toValidationIssues } from './validation-issues.js';
 
 /**
  * ts-rest's request validation failures → one HTTPValidationError listing every problem of every
- * part, in the order decisions.md checks them (headers first: a missing Idempotency-Key leads).
+ * part, in the order docs/api-rules.md checks them (headers first: a missing Idempotency-Key leads).
  */
 export function requestValidationHandler(
   err: RequestValidationError,

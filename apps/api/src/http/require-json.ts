@@ -20,7 +20,7 @@ function takesJson(route: AppRoute | undefined): boolean {
 /**
  * A body that is not JSON where the route takes JSON is a 415 that says so. Without this the body
  * is left unparsed and the caller gets "Field required" for every field, which points the wrong way
- * (decisions: bad input is a clear 4xx). The header's value is not echoed back: the message names
+ * (docs/api-rules.md "Errors": bad input is a clear 4xx). The header's value is not echoed back: the message names
  * what to send instead. A request without a body is left to the route's own validation. Mounted
  * among ts-rest's global middleware, so the route is the one ts-rest matched.
  */

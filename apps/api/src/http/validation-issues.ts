@@ -134,7 +134,7 @@ export function toValidationIssues(
     // For a missing field pydantic echoes the object that lacks it.
     const value =
       type === 'missing' ? valueAt(input, issue.path.slice(0, -1)) : valueAt(input, issue.path);
-    // Header values are never echoed (decisions.md, turn 2): the headers hold the API key, cookies
+    // Header values are never echoed (docs/api-rules.md): the headers hold the API key, cookies
     // and authorisation, and a 422 must not hand them back to whoever reads the response or its logs.
     if (location !== 'header' && value !== undefined && echoable(value)) item.input = value;
     if (ctx) item.ctx = ctx;

@@ -12,7 +12,7 @@ import {
 } from './signing-thread.js';
 
 /**
- * Signs NF-e and verifies each signature before handing it out (decisions.md: sign, verify,
+ * Signs NF-e and verifies each signature before handing it out (docs/api-rules.md: sign, verify,
  * insert), packed for storage (src/storage/xml-packing.js).
  */
 export interface SigningPool {

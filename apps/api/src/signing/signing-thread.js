@@ -25,7 +25,7 @@ export class SignatureInvalidError extends Error {
 }
 
 /**
- * Signs an NF-e and verifies the result (decisions.md: sign, verify, insert).
+ * Signs an NF-e and verifies the result (docs/api-rules.md: sign, verify, insert).
  *
  * @param {string} xml
  * @param {import('@emissor/signer').SigningCredentials} credentials

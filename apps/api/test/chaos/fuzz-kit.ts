@@ -85,7 +85,7 @@ function sendOnce(
   });
 }
 
-/** Why an answer breaks the decided error shapes (decisions.md), or undefined when it is fine. */
+/** Why an answer breaks the decided error shapes (docs/api-rules.md "Errors"), or undefined when it is fine. */
 export function shapeProblem(res: RawResponse): string | undefined {
   if (res.status >= 500) return `status ${res.status}`;
   if (res.status < 400) return undefined;

@@ -73,7 +73,7 @@ const postErrors = {
   404: errorBody('document_not_found', 'certificate_not_found'),
 } as const;
 
-/** Cancellations and cartas de correção of authorised documents (decisions.md). */
+/** Cancellations and cartas de correção of authorised documents (docs/api-rules.md "Events and inutilização"). */
 export const eventsRouter = c.router({
   cancelDocument: {
     method: 'POST',

@@ -44,7 +44,7 @@ const oneVoidErrors = {
   404: errorBody('inutilizacao_not_found'),
 } as const;
 
-/** Inutilizações: ranges of unused numbers voided at SEFAZ (decisions.md). */
+/** Inutilizações: ranges of unused numbers voided at SEFAZ (docs/api-rules.md "Events and inutilização"). */
 export const voidsRouter = c.router({
   createInutilizacao: {
     method: 'POST',

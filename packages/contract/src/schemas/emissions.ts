@@ -193,7 +193,7 @@ export type DestinatarioDataPayload = z.infer<typeof DestinatarioDataPayloadSche
 const rtcDecimal = (text: string) => optionalDecimal().describe(text);
 
 /**
- * The IBS/CBS/IS lines (reforma tributária, NT 2025.002; decisions.md "Tax lines"), as the OpenAPI
+ * The IBS/CBS/IS lines (reforma tributária, NT 2025.002; docs/api-rules.md "Tax lines"), as the OpenAPI
  * document shows them.
  */
 export const IBS_CBS_LINES_DESCRIPTION = `

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every `detail.code` a non-422 error can carry (decisions.md). */
+/** Every `detail.code` a non-422 error can carry (docs/api-rules.md "Errors"). */
 export const ErrorCodeSchema = z.enum([
   'unauthorized',
   'not_found',
@@ -14,7 +14,7 @@ export const ErrorCodeSchema = z.enum([
   'certificate_not_yet_valid',
   'series_exhausted',
   'series_number_in_use',
-  // Events and inutilização (decisions.md).
+  // Events and inutilização (docs/api-rules.md "Events and inutilização").
   'event_not_found',
   'inutilizacao_not_found',
   'document_not_cancellable',

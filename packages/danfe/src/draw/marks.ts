@@ -13,7 +13,7 @@ const SECURITY_PAPER = new Set(['2', '5']);
 /**
  * The watermark lines a DANFE must carry:
  * - "CANCELADA" when the caller says so (cancellation is an event, absent from nfeProc);
- * - "SEM VALOR FISCAL - NÃO AUTORIZADA" without an authorising protocol (decisions.md, "DANFE"),
+ * - "SEM VALOR FISCAL - NÃO AUTORIZADA" without an authorising protocol (docs/api-rules.md, "DANFE"),
  *   except in contingency on security paper (tpEmis 2 and 5), printed before authorisation by design;
  * - otherwise "SEM VALOR FISCAL" in homologação (MOC Anexo II §3: tpAmb = 2).
  */

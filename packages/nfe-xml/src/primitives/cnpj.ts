@@ -1,5 +1,5 @@
 /**
- * The CNPJ the API accepts (decisions.md): 14 characters, 12 of `[0-9A-Z]` (the alphanumeric CNPJ
+ * The CNPJ the API accepts (docs/api-rules.md "CNPJ"): 14 characters, 12 of `[0-9A-Z]` (the alphanumeric CNPJ
  * of 2026) then 2 check digits. One pattern for the contract, this library and the signer.
  */
 export const CNPJ_PATTERN = /^[0-9A-Z]{12}[0-9]{2}$/;

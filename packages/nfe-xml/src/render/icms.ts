@@ -43,7 +43,7 @@ function ownBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
   const vICMS = need(issues, line, line.valor, 'valor', spec.tag);
   accumulate(totals.vBC, line.baseCalc);
   accumulate(totals.vICMS, line.valor);
-  // modBC 3 = "valor da operação": the engine's base is the operation value (decisions.md gives no other).
+  // modBC 3 = "valor da operação": the engine's base is the operation value (docs/api-rules.md "Tax lines").
   const modBC = '<modBC>3</modBC>';
   const tail = `<vBC>${vBC}</vBC><pICMS>${pICMS}</pICMS><vICMS>${vICMS}</vICMS>`;
   switch (spec.own) {
@@ -81,7 +81,7 @@ function stBlock(input: IcmsInput, line: TaxLine, spec: GroupSpec): string {
   const vICMSST = need(issues, line, line.valor, 'valor', spec.tag);
   accumulate(totals.vBCST, line.baseCalc);
   accumulate(totals.vST, line.valor);
-  // modBCST 4 = MVA when the engine gave one; 6 = "valor da operação" otherwise (decisions.md).
+  // modBCST 4 = MVA when the engine gave one; 6 = "valor da operação" otherwise (docs/api-rules.md "Tax lines").
   const mva = line.mva
     ? `<modBCST>4</modBCST><pMVAST>${line.mva}</pMVAST>`
     : '<modBCST>6</modBCST>';

@@ -106,7 +106,7 @@ export interface PagContext {
  * `<pag>`: one detPag for `pagamento`, one more for each of `outros_pagamentos`, and vTroco when
  * the amounts paid exceed vNF. Rules: fin_nfe 3 (ajuste) and 4 (devolução) pay with tpag 90
  * (871); 90 and 91 write vPag 0.00 (904); otherwise the payments cover vNF (865 — refused here as
- * `payment_below_total`, decisions.md), and any excess is the change.
+ * `payment_below_total`, docs/api-rules.md "Totals and payment"), and any excess is the change.
  */
 export function renderPag(
   issues: IssueList,

@@ -19,7 +19,7 @@ import {
   refuseMisplacedFields,
 } from './more-tax-lines.js';
 
-/** The `tax_domain` vocabulary of decisions.md; anything else is a 422 on that line. `byDomain` follows this order. */
+/** The `tax_domain` vocabulary (docs/api-rules.md "Tax lines"); anything else is a 422 on that line. `byDomain` follows this order. */
 export const TAX_DOMAINS = [
   'icms',
   'icms_st',
@@ -188,7 +188,7 @@ export function readTaxLines(
   return byDomain(slots, moreLines);
 }
 
-/** Reports a line that has no place in the group chosen for the item (decisions.md: a 422 naming the line). */
+/** Reports a line that has no place in the group chosen for the item (docs/api-rules.md "Tax lines": a 422 naming the line). */
 export function mismatch(issues: IssueList, line: TaxLine, why: string): void {
   issues.add(
     line.path,

@@ -6,7 +6,7 @@ import { approximateTaxTotal, monophaseTotals } from './optional-totals.js';
 
 /**
  * vNF = vProd − vDesc − vICMSDeson + vST + vFCPST + vICMSMonoReten + vFrete + vSeg + vOutro + vII
- * + vIPI + vIPIDevol + vPIS-ST + vCOFINS-ST (decisions.md; rejection 610). Only the vICMSDeson of
+ * + vIPI + vIPIDevol + vPIS-ST + vCOFINS-ST (docs/api-rules.md "Totals and payment"; rejection 610). Only the vICMSDeson of
  * items with indDeduzDeson 1 is deducted (NT 2023.004), only the PIS-ST/COFINS-ST of items with
  * indSomaPISST / indSomaCOFINSST 1 is added (NT 2020.005).
  */

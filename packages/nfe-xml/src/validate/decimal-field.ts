@@ -100,7 +100,7 @@ function pointAndZeros(n: number): string {
 
 /**
  * Parses and checks decimal text against a layout type. Too many places is an issue, not a
- * rounding: the caller's tax engine owns the values (decisions.md, tax lines).
+ * rounding: the caller's tax engine owns the values (docs/api-rules.md, "NF-e content").
  *
  * Decimal text is read by `scanDecimalText` (the contract's reading too), whose indexes let the
  * layout form be checked and written without a regex or a `replace`: this runs for every decimal

@@ -8,7 +8,7 @@ import type { Classification } from './types.js';
  * A call that brought no readable answer. For a query, or when the request never left, it is
  * `retryable`. For a request that changes state (lot, event, inutilização) that may have reached
  * SEFAZ — a timeout, a broken connection, a 5xx, an unreadable answer — it is `unknown`: consult
- * the chave before any resend (decisions.md "Transmission to SEFAZ").
+ * the chave before any resend (docs/api-rules.md "Transmission to SEFAZ").
  */
 export function classifyFailure(
   service: SefazService,

@@ -39,7 +39,7 @@ export interface EndpointQuery {
   readonly service: SefazService;
   /** Use the UF's SVC (SVC-AN or SVC-RS) instead of its normal authoriser. */
   readonly contingencia?: boolean;
-  /** `SEFAZ_URL`: when set, every service goes to `${override}/${service}` (decisions.md). */
+  /** `SEFAZ_URL`: when set, every service goes to `${override}/${service}` (docs/api-rules.md). */
   readonly override?: string;
 }
 

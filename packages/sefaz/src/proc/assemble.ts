@@ -60,7 +60,7 @@ export function buildProcEventoNFe(signedEvento: string, retEvento: string): str
 
 /**
  * The inutilização with its answer: root `ProcInutNFe` 4.00, as procInutNFe_v4.00.xsd names it
- * (decisions.md), holding the signed `inutNFe` and `retInutNFe`.
+ * (docs/api-rules.md "Events and inutilização"), holding the signed `inutNFe` and `retInutNFe`.
  */
 export function buildProcInutNFe(signedInutNFe: string, retInutNFe: string): string {
   const inut = requireRoot(signedInutNFe, 'inutNFe', 'a signed <inutNFe>');

@@ -33,7 +33,7 @@ export function soapRequestEnvelopeParts(service: SefazService, message: SoapMes
 }
 
 /**
- * `application/soap+xml; charset=utf-8; action="<wsdl ns>/<operation>"` (decisions.md); pass
+ * `application/soap+xml; charset=utf-8; action="<wsdl ns>/<operation>"` (docs/api-rules.md); pass
  * `Endpoint.soapAction` for an authoriser whose operation name differs.
  */
 export function soapRequestContentType(

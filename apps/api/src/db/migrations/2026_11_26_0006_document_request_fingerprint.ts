@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// decisions.md (Corrections, turn 2): a repeated Idempotency-Key with a different body is refused,
+// docs/api-rules.md "Idempotency": a repeated Idempotency-Key with a different body is refused,
 // so each document keeps the fingerprint of the request that created it. Nullable: documents
 // emitted before this column replay as they always did. Adding a nullable column without a default
 // rewrites nothing, so it is instant on a large table.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// decisions.md "Transmission to SEFAZ". The queue holds only documents still in transmission (a
+// docs/api-rules.md "Transmission to SEFAZ". The queue holds only documents still in transmission (a
 // row is deleted in the commit that stores the document's final status), so it stays small while
 // every row is updated once per attempt. Built for that churn (issue #21: a hot row updated per
 // batch piled up dead versions):

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// decisions.md "Events and inutilização": cancellations (110111) and cartas de correção (110110) of
+// docs/api-rules.md "Events and inutilização": cancellations (110111) and cartas de correção (110110) of
 // a document, each stored with its signed `evento` before anything is sent.
 //
 // The record is written twice (insert, final status); the churn of attempts lives in its own queue

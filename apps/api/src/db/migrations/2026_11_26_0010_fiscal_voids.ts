@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// decisions.md "Events and inutilização": inutilizações of a series' numbers, asked by the product
+// docs/api-rules.md "Events and inutilização": inutilizações of a series' numbers, asked by the product
 // (origem `manual`) or stored with a document's rejection (origem `rejeicao`, "Transmission to
 // SEFAZ"). A manual one is stored signed; an automatic one is stored by the statement that stores
 // the rejection (SQL, no certificate at hand) and signed by its first attempt, before the send.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// decisions.md "Transmission to SEFAZ": GET /v1/sefaz/status answers from NFeStatusServico4,
+// docs/api-rules.md "Transmission to SEFAZ": GET /v1/sefaz/status answers from NFeStatusServico4,
 // cached at least 3 minutes per authoriser and ambiente. The cache lives here, not in each
 // process, so any number of API processes together ask an authoriser at most once in that time
 // (SEFAZ answers status loops with 656, sefaz.md §7). One row per authoriser and ambiente.

@@ -3,7 +3,7 @@ import multer from 'multer';
 
 import { appError, RequestValidationFailure } from '../../errors.js';
 
-/** decisions.md: a certificate file over 100 KiB is a 413. Real A1 files are 3–10 KiB. */
+/** A certificate file over 100 KiB is a 413 (docs/api-rules.md); real A1 files are 3–10 KiB. */
 export const MAX_CERTIFICATE_BYTES = 100 * 1024;
 
 const upload = multer({

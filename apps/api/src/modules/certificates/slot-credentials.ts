@@ -9,7 +9,7 @@ import type { CredentialsCache } from './credentials-cache.js';
 
 /**
  * The live certificate of a slot and its credentials, ready to sign at `at`; otherwise the refusal
- * decisions.md fixes (404 `certificate_not_found`, 409 `certificate_expired` /
+ * docs/api-rules.md "Certificates" fixes (404 `certificate_not_found`, 409 `certificate_expired` /
  * `certificate_not_yet_valid`). Events and inutilizações sign through it.
  */
 export async function requireSlotCredentials(

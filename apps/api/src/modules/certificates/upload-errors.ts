@@ -2,7 +2,7 @@ import type { CertificateError } from '@emissor/signer';
 
 import type { ValidationIssue } from '../../errors.js';
 
-/** decisions.md: certificate content problems are 422s on the form field at fault. */
+/** Certificate content problems are 422s on the form field at fault (docs/api-rules.md). */
 const BY_CODE: Record<
   CertificateError['code'],
   { field: 'password' | 'file'; type: string; msg: string }

@@ -49,7 +49,7 @@ export function findDocument(
 }
 
 /**
- * The signed `NFe`, or the `nfeProc` once SEFAZ gave the document a protocol (decisions.md): put
+ * The signed `NFe`, or the `nfeProc` once SEFAZ gave the document a protocol (docs/api-rules.md): put
  * together from the NF-e and its protNFe (concatenation), so the NF-e is stored once. Rows
  * authorised before migration 0014 kept a stored copy, served as it is.
  */
@@ -93,7 +93,7 @@ function storedXmlOf(db: Kysely<Database>) {
     ]);
 }
 
-/** The signed `NFe`, or the `nfeProc` once SEFAZ gave the document a protocol (decisions.md). */
+/** The signed `NFe`, or the `nfeProc` once SEFAZ gave the document a protocol (docs/api-rules.md). */
 export async function findDocumentXml(
   db: Kysely<Database>,
   productId: string,

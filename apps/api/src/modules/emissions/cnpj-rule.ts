@@ -1,5 +1,5 @@
 /**
- * decisions.md: the emitter CNPJ must equal the CNPJ given at certificate upload, and its root
+ * docs/api-rules.md "Certificates": the emitter CNPJ must equal the CNPJ given at certificate upload, and its root
  * (first 8 characters) must equal the root of the CNPJ inside the certificate — a branch may sign
  * with its head office's certificate, SEFAZ checks only the root (rejection 213).
  */

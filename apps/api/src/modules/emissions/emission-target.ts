@@ -99,7 +99,7 @@ export type EmissionTargets = (slot: EmissionSlot) => Promise<EmissionTarget>;
 /**
  * Everything an emission must know before it numbers anything: whether the key was used already,
  * the series and its counter, and the live certificate (each null when absent; the caller answers
- * in decisions.md's order: replay, then 404 series, then 404 certificate). The lookups of the
+ * in the order of docs/api-rules.md: replay, then 404 series, then 404 certificate). The lookups of the
  * emissions that reach this point in one turn of the event loop share one statement (turn-batch.ts).
  */
 export function emissionTargets(pool: pg.Pool): EmissionTargets {

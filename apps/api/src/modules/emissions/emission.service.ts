@@ -36,7 +36,7 @@ export interface EmissionOutcome {
 type EmissionRequest = NfeRequest & { tenant_ref: string; branch_ref: string };
 
 /**
- * Emits one NF-e exactly once per (product, idempotency key), in decisions.md's order of checks.
+ * Emits one NF-e exactly once per (product, idempotency key), in the order of checks of docs/api-rules.md.
  * Everything that does not depend on the number (validation, the XML of items and totals, the
  * parsed certificate) happens before a number is taken; the engine then numbers, signs and stores.
  * Requests with one key meet at the door (one at a time per process) and across processes at the

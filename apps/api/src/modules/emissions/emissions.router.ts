@@ -32,7 +32,7 @@ export function emissionsHandlers(ctx: AppContext) {
       let document = outcome.document;
       const wait = preferredWait(req.headers.prefer);
       if (wait !== undefined) {
-        // decisions.md: answer once the document is final or N seconds pass, whichever is first.
+        // Answer once the document is final or N seconds pass (docs/api-rules.md "Prefer: wait").
         const productId = productOf(req);
         document =
           (await readWhenFinal(finalStatus, document.id, wait, () =>

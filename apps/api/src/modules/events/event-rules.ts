@@ -15,7 +15,7 @@ export interface EventSubject {
 }
 
 /**
- * decisions.md "Events and inutilização": the checks made before anything is stored or sent, so no
+ * docs/api-rules.md "Events and inutilização": the checks made before anything is stored or sent, so no
  * request ends in a predictable rejection (580, 501, 573, 594). Returns the event's nSeqEvento, or
  * the refusal. `sendLate` lets a cancellation past the deadline go to an authoriser that may accept
  * it (155).

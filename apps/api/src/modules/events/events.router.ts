@@ -13,7 +13,7 @@ import { findEvent, findEventXml, listDocumentEvents } from './events.repository
 
 const notFound = () => appError('event_not_found', 'No such event.');
 
-/** Events exist only at SEFAZ: with SEFAZ=off they are refused (decisions.md). */
+/** Events exist only at SEFAZ: with SEFAZ=off they are refused (docs/api-rules.md). */
 function refuseWithoutSefaz(sefaz: string | undefined): void {
   if (sefaz === 'off')
     throw appError(

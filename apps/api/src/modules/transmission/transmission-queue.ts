@@ -151,7 +151,7 @@ const RESCHEDULE = {
 // The final status, the protocol and the end of the queue row commit together, and only for the
 // attempt that still holds the row. The notification tells waiting requests in every process.
 // A rejection also queues the inutilização of the document's number ($9: SEFAZ_VOID_REJECTED;
-// decisions.md "Transmission to SEFAZ"), so no series keeps a gap; it is signed by its first
+// docs/api-rules.md "Transmission to SEFAZ"), so no series keeps a gap; it is signed by its first
 // attempt. Not after 206 (the number is already voided) nor 539 (SEFAZ holds another chave under
 // it): SEFAZ would refuse that inutilização (256, 241). A document given up before SEFAZ saw it
 // (NOT_SENT_CODE, local-failure.ts) is voided too, with a justificativa that says so.

@@ -13,7 +13,7 @@ import { findVoid, findVoidXml, listVoids } from './voids.repository.js';
 
 const notFound = () => appError('inutilizacao_not_found', 'No such inutilização.');
 
-/** Inutilizações exist only at SEFAZ: with SEFAZ=off they are refused (decisions.md). */
+/** Inutilizações exist only at SEFAZ: with SEFAZ=off they are refused (docs/api-rules.md). */
 function refuseWithoutSefaz(sefaz: string | undefined): void {
   if (sefaz === 'off')
     throw appError(
