@@ -1,7 +1,7 @@
 // The machine's disk writes, for the sustained rows (Linux only; elsewhere every figure is null).
 // PostgreSQL's commits wait for their WAL to reach the disk, so a window in which the kernel
 // writes back a large amount of page cache at once (it writes a file's dirty pages when its oldest
-// is 30 s old) is a window of slow commits whatever the API does (docs/series-counter.md).
+// is 30 s old) is a window of slow commits whatever the API does (bench/results/series-counter.md).
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** Whole disks: not loop devices, RAM disks or device-mapper/md layers over other disks. */

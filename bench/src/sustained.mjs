@@ -282,7 +282,7 @@ async function scenario(stack, { label, bodies, durationS, log }) {
  * Which server processes wrote relation pages, and how many of those writes they asked the kernel
  * to write back early, over the server's life (pg_stat_io, PostgreSQL 16+). `extends` are pages a
  * process added to a table by writing zeros, which no flush_after setting covers: the page cache's
- * write-back bursts of docs/series-counter.md come from them.
+ * write-back bursts of bench/results/series-counter.md come from them.
  */
 async function logRelationWrites(sql, log) {
   const { rows: has } = await sql.query(

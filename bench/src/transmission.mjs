@@ -32,7 +32,7 @@ export const SIMULATED_LATENCY_MS = 300;
  * the bench's machine it shares the cores with the API and PostgreSQL, so it runs at the lowest
  * CPU priority: what it takes is what they leave, as with a remote SEFAZ. Its PostgreSQL work (the
  * same server) keeps the normal priority. BENCH_SIMULATOR_NICE=0 runs it as an equal
- * (bench/comparisons.md §9). BENCH_SIMULATOR_SCHED=idle puts it and its PostgreSQL under
+ * (bench/results/comparisons.md §9). BENCH_SIMULATOR_SCHED=idle puts it and its PostgreSQL under
  * SCHED_IDLE instead (a diagnosis: it then runs only on a core nothing else wants). The end-to-end
  * phase always runs it as an equal.
  */
@@ -103,7 +103,7 @@ async function emissionLoad(stack, { quick, log, label, settle = async () => {},
 
 /**
  * The p99 of one 30-s round at 200/s is its 60th slowest answer, and moved 9–15 ms between rounds
- * of the same stack (bench/comparisons.md §9): each side runs three rounds and is compared by the
+ * of the same stack (bench/results/comparisons.md §9): each side runs three rounds and is compared by the
  * median round's percentiles; every round's p99 is kept.
  */
 const OPEN_ROUNDS = 3;

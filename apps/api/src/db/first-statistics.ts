@@ -31,7 +31,7 @@ export interface FirstStatistics {
  * from the list indexes that also start with the product: on a near-empty table each costs the
  * same. A connection that planned the per-emission lookup then (its sixth call makes the plan
  * generic and cached) may keep a list index with the key as a filter: every lookup reads all of
- * the product's documents. Measured on a fresh database (bench/comparisons.md): the lookup went
+ * the product's documents. Measured on a fresh database (bench/results/comparisons.md): the lookup went
  * to 102 ms and 53,000 buffers per call within a minute, and emissions fell from 560 to 270/s,
  * until an ANALYZE made every connection plan again (0.4 ms, 108 buffers). Autovacuum gets there
  * only on its first visit to the database, up to `autovacuum_naptime` later, or never where the

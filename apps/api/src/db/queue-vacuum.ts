@@ -35,7 +35,7 @@ interface TableState {
 /**
  * Vacuums the queue tables as their dead rows pile up, instead of waiting for autovacuum.
  *
- * Measured at 200 NF-e/s for 90 s (bench/comparisons.md, "The transmission queue over minutes"):
+ * Measured at 200 NF-e/s for 90 s (bench/results/comparisons.md, "The transmission queue over minutes"):
  * the queue had about 400 rows in flight, but with no vacuum its heap grew by 7 pages a second to
  * 610 pages and 73,000 dead rows, and autovacuum did not come in those 90 s. A row's old versions
  * are only pruned in place; space on a page is given to new rows once a vacuum records it in the

@@ -4,7 +4,7 @@ import { randomFillSync } from 'node:crypto';
 // Why not v4: every id is a key in B-tree indexes (documents, document_xml, transmission_queue).
 // Random keys land on random leaf pages, so right after each checkpoint nearly every insert
 // dirties a different leaf and writes a full-page image of it to the WAL; under sustained load
-// those bursts are what stretches p99 (issue #21, docs/series-counter.md). Time-ordered keys all
+// those bursts are what stretches p99 (issue #21, bench/results/series-counter.md). Time-ordered keys all
 // land on the rightmost leaves, which stay in cache and are logged in full once per checkpoint.
 
 const POOL_IDS = 256;

@@ -13,7 +13,7 @@ export type { Logger };
  * (bounded) while it does not, so a stalled log reader never stops the event loop. pino's own
  * destinations do one or the other: its synchronous one waits for a full pipe (the process stops),
  * its asynchronous one hands every line to the libuv thread pool, which cost the event loop ~35 µs
- * more per emission on the bench machine (bench/comparisons.md §7).
+ * more per emission on the bench machine (bench/results/comparisons.md §7).
  */
 export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
   const stdout = destination ? undefined : new StdoutLines();

@@ -26,7 +26,7 @@ const VALID_INCOMING_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 export function requestContext(logger: Logger) {
   // The line is made of the fields below only, none of which is a key the logger's redaction
   // looks for, so it is written without the redaction pass: run over every request's line, that
-  // pass was about 4 % of all the bytes the API allocates per emission (bench/comparisons.md).
+  // pass was about 4 % of all the bytes the API allocates per emission (bench/results/comparisons.md).
   const lines = logger.child({}, { redact: [] });
   return (req: Request, res: Response, next: NextFunction): void => {
     req.receivedAt = new Date();

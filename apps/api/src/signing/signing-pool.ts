@@ -46,7 +46,7 @@ const THREAD_FILE = new URL('./signing-thread.js', import.meta.url);
  * (CredentialsBook in signing-thread.js). The documents asked for in one turn of the event loop
  * (an optimistic batch signs all of its documents at once) travel to a thread as one message and
  * come back as one: each message costs a wake-up of the receiving thread and a system call, which
- * per document was the event loop's largest cost after PostgreSQL's writes (bench/comparisons.md
+ * per document was the event loop's largest cost after PostgreSQL's writes (bench/results/comparisons.md
  * §7). Errors come back with their class and code, per document. A thread
  * that dies fails its pending documents and is replaced by one that holds nothing. With
  * `threads` = 0 everything runs on the calling thread, through the same signVerifyAndPack.

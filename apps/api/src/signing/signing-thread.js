@@ -114,7 +114,7 @@ export const CREDENTIALS_PER_THREAD = 256;
 /**
  * The credentials a signing thread holds, by the number the pool gave each credentials object.
  * Cloning a KeyObject and the certificate into a thread with every document cost 2–7 µs of
- * main-thread CPU and 5–15 µs in all (about a third of the hand-over; bench/comparisons.md §7), so
+ * main-thread CPU and 5–15 µs in all (about a third of the hand-over; bench/results/comparisons.md §7), so
  * they travel once per thread and later documents name them by number. The pool keeps one of these books per thread too, fed the same
  * calls in the same order (messages arrive in the order they were posted), so without asking it
  * knows whether the thread still holds a number: both books forget the same entries.

@@ -8,7 +8,7 @@ import { PACKING_DICTIONARY_V1 } from './xml-packing-dictionary.js';
 // the branch's certificate (base64, about 1.6 KB, which no general compressor shrinks much on its
 // own). Deflate with a preset dictionary of both keeps about 1 KB, inline in the row. Fewer new
 // pages per emission is fewer pages PostgreSQL extends and the kernel writes back in bursts
-// (docs/series-counter.md, issue #21).
+// (bench/results/series-counter.md, issue #21).
 
 /** The packing format of packXml: zlib, dictionary v1 followed by the certificate. */
 export const XML_PACKING = 1;

@@ -62,7 +62,7 @@ export interface JudgedNotes {
  * of the lot's parsed tree, so the tree is garbage before the registry is asked. An async
  * function keeps every local and argument alive across its awaits, and a 50-NF-e tree kept for
  * the seconds a busy registry takes outlived the young generation: the simulator spent two fifths
- * of its time copying and compacting trees (bench/comparisons.md).
+ * of its time copying and compacting trees (bench/results/comparisons.md).
  */
 export function judgeNotes(
   notes: readonly XmlElement[],

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 // Issue #21: over five minutes of sustained emissions, the windows whose p99 passed 150 ms were the
 // ones in which Linux wrote back several hundred MB of page cache at once, and every commit's WAL
-// flush waited behind that burst (docs/series-counter.md, "The slow windows are the host's
+// flush waited behind that burst (bench/results/series-counter.md, "The slow windows are the host's
 // writeback bursts"). The pages that piled up were autovacuum's: its insert-driven passes over the
 // XML store mark each page all-visible, so each page is dirtied a second time. PostgreSQL can ask
 // the kernel to start writing every few hundred kB a process writes (`backend_flush_after`). Its
@@ -16,7 +16,7 @@ import { sql, type Kysely } from 'kysely';
 //
 // A database setting reaches sessions opened after it; the one running this migration then serves
 // the API from its pool, so it takes the setting too. What the setting cannot reach are the zeros
-// PostgreSQL writes when it extends a table (docs/series-counter.md, "Every target with migration
+// PostgreSQL writes when it extends a table (bench/results/series-counter.md, "Every target with migration
 // 0015").
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -25,7 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       execute format('alter database %I set backend_flush_after = %L', current_database(), '256kB');
       set backend_flush_after = '256kB';
     exception when insufficient_privilege then
-      raise warning 'Emissor could not set backend_flush_after on database % (only its owner may); sustained load may see write-back bursts (docs/series-counter.md)', current_database();
+      raise warning 'Emissor could not set backend_flush_after on database % (only its owner may); sustained load may see write-back bursts (docs/operations.md, Scaling out)', current_database();
     end $$`.execute(db);
 }
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 // Migration 0008 gave transmission_queue no index but its primary key, so that every attempt's
 // update would be HOT, and let each claim read the whole table, "cheap because only in-flight
-// documents are in it". Measured under load (bench/comparisons.md), the table is not that small:
+// documents are in it". Measured under load (bench/results/comparisons.md), the table is not that small:
 // a deleted or updated row's space on a page is reused by later inserts only once vacuum has
 // recorded it in the free-space map, and autovacuum visits a database at most once a minute
 // (autovacuum_naptime, a server setting). So between passes every queued document takes fresh

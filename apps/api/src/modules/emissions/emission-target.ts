@@ -52,7 +52,7 @@ const FIND_EMISSION_TARGETS = {
 
 // The same question for a lone emission (the usual case at low load): plain joins plan and run
 // cheaper than unnest and laterals over one row. With the batch form alone, PostgreSQL spent
-// 0.90–0.99 ms per emission at one connection; with this one, 0.76–0.81 (bench/comparisons.md §7).
+// 0.90–0.99 ms per emission at one connection; with this one, 0.76–0.81 (bench/results/comparisons.md §7).
 const FIND_EMISSION_TARGET = {
   name: 'emissor_find_emission_target',
   text: `

@@ -50,7 +50,7 @@ export interface Plan {
  * then, it would only queue behind them on the signing threads, and under load it would mostly be
  * the one job that came first after a burst of answers: a batch of one that then takes a store
  * turn (a round trip and a commit) ahead of the full batch gathered behind it. Waiting until a
- * signing ends lets it gather everything that arrived meanwhile (bench/comparisons.md, "Batches of
+ * signing ends lets it gather everything that arrived meanwhile (bench/results/comparisons.md, "Batches of
  * one").
  */
 export function plan(

@@ -6,7 +6,7 @@
  * asks PostgreSQL the same kind of question. One statement for all of them is one write to the
  * database's socket and one wake-up of its backend instead of one each; on this project's bench
  * machine that system call was the event loop's largest single cost per emission
- * (bench/comparisons.md §7). The calls wait for `setImmediate`, which runs once the turn's I/O
+ * (bench/results/comparisons.md §7). The calls wait for `setImmediate`, which runs once the turn's I/O
  * callbacks are done, so a lone call waits for no other. If `run` fails, every call of the batch
  * fails with its error, as each would have on its own when the database is down.
  */

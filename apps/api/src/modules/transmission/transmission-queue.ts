@@ -71,7 +71,7 @@ export type SettledResult = { claimed: ClaimedDocument; result: AttemptResult };
 // them than $1 lots can hold: a lot has at most 50 NF-e, so those rows name at least $1 recibos
 // when there are, and their first rows come in the order of each recibo's longest wait. Grouping
 // every row with a recibo instead made PostgreSQL read the whole table on each claim (a sequential
-// scan, 300 → 970 buffers a call as the table grew over 90 s; bench/comparisons.md).
+// scan, 300 → 970 buffers a call as the table grew over 90 s; bench/results/comparisons.md).
 const CLAIM_RECEIPTS = claimStatement(
   'emissor_transmission_claim_receipts',
   { withXml: false },
