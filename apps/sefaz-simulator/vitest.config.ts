@@ -2,9 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    globalSetup: ['test/helpers/global-postgres.ts'],
-    // A real simulator process, real PostgreSQL and real TLS: generous but bounded.
+    include: ['test/**/*.test.ts'],
+    // The built command line as its own process, on a real PostgreSQL: generous but bounded.
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -3,9 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 import { startEmbeddedPostgres } from './embedded-postgres.js';
-import { documentKnobsOf, KnobError } from './knobs.js';
-import { csrtFromSecret } from './rules/csrt.js';
-import { startSefazSimulator } from './server.js';
+import { csrtFromSecret, documentKnobsOf, KnobError, startSefazSimulator } from '@emissor/sefaz-simulator';
 
 /**
  * `pnpm sefaz-simulator`: the local SEFAZ on its own.

@@ -2,30 +2,30 @@ import type { SefazService } from '@emissor/sefaz';
 import { buildProcInutNFe } from '@emissor/sefaz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { RunningSimulator } from '../src/server.js';
 import type { Company } from './helpers/companies.js';
 import { company } from './helpers/companies.js';
 import { createTestDatabase } from './helpers/database.js';
 import { enviNFe, signedNfe } from './helpers/documents.js';
 import { consStatServ, signedInutNFe } from './helpers/messages.js';
 import { SimulatorSession } from './helpers/sefaz-session.js';
-import type { SimulatorProcess } from './helpers/simulator-process.js';
-import { spawnSimulator } from './helpers/simulator-process.js';
+import { startTestSimulator } from './helpers/simulator.js';
 import { field } from './helpers/soap-call.js';
 import { xmllintErrors } from './helpers/xsd.js';
 
-let simulator: SimulatorProcess;
+let simulator: RunningSimulator;
 let session: SimulatorSession;
 let acme: Company;
 
 beforeAll(async () => {
-  simulator = await spawnSimulator(await createTestDatabase());
+  simulator = await startTestSimulator(await createTestDatabase());
   session = new SimulatorSession(simulator);
   acme = company('58716523000119');
 });
 
 afterAll(async () => {
   session?.close();
-  await simulator?.stop();
+  await simulator?.close();
 });
 
 const call = (service: SefazService, message: string) => session.send(acme, service, message);

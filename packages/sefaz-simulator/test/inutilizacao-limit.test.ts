@@ -1,30 +1,30 @@
 import { MAX_INUTILIZACAO_NUMBERS } from '@emissor/sefaz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { RunningSimulator } from '../src/server.js';
 import type { Company } from './helpers/companies.js';
 import { company } from './helpers/companies.js';
 import { createTestDatabase } from './helpers/database.js';
 import { signedInutNFe } from './helpers/messages.js';
 import { SimulatorSession } from './helpers/sefaz-session.js';
-import type { SimulatorProcess } from './helpers/simulator-process.js';
-import { spawnSimulator } from './helpers/simulator-process.js';
+import { startTestSimulator } from './helpers/simulator.js';
 import { field } from './helpers/soap-call.js';
 
 // The local SEFAZ refuses a range larger than the limit the API checks before sending (201): both
 // read it from @emissor/sefaz, so an inutilização the API lets through is never refused for size.
-let simulator: SimulatorProcess;
+let simulator: RunningSimulator;
 let session: SimulatorSession;
 let acme: Company;
 
 beforeAll(async () => {
-  simulator = await spawnSimulator(await createTestDatabase());
+  simulator = await startTestSimulator(await createTestDatabase());
   session = new SimulatorSession(simulator);
   acme = company('58716523000119');
 });
 
 afterAll(async () => {
   session?.close();
-  await simulator?.stop();
+  await simulator?.close();
 });
 
 const voidRange = async (first: number, last: number) =>

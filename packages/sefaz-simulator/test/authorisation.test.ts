@@ -2,24 +2,24 @@ import type { SefazService } from '@emissor/sefaz';
 import { buildNfeProc, classifyAutorizacao, soapRequestEnvelope } from '@emissor/sefaz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { RunningSimulator } from '../src/server.js';
 import type { Company } from './helpers/companies.js';
 import { company } from './helpers/companies.js';
 import { createTestDatabase } from './helpers/database.js';
 import { enviNFe, ibsCbsLine, nfeRequest, signedNfe } from './helpers/documents.js';
 import { SimulatorSession } from './helpers/sefaz-session.js';
-import type { SimulatorProcess } from './helpers/simulator-process.js';
-import { spawnSimulator } from './helpers/simulator-process.js';
+import { startTestSimulator } from './helpers/simulator.js';
 import { field, postSoap } from './helpers/soap-call.js';
 import { consReciNFe, consSitNFe } from './helpers/messages.js';
 import { xmllintErrors } from './helpers/xsd.js';
 
-let simulator: SimulatorProcess;
+let simulator: RunningSimulator;
 let session: SimulatorSession;
 let acme: Company;
 let other: Company;
 
 beforeAll(async () => {
-  simulator = await spawnSimulator(await createTestDatabase());
+  simulator = await startTestSimulator(await createTestDatabase());
   session = new SimulatorSession(simulator);
   acme = company('58716523000119');
   other = company('11222333000181');
@@ -27,7 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   session?.close();
-  await simulator?.stop();
+  await simulator?.close();
 });
 
 const authorise = (message: string, caller: Company = acme) =>

@@ -8,6 +8,7 @@ import {
 } from '@emissor/sefaz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { RunningSimulator } from '../src/server.js';
 import { admin } from './helpers/admin.js';
 import type { Company } from './helpers/companies.js';
 import { company } from './helpers/companies.js';
@@ -15,8 +16,7 @@ import { createTestDatabase } from './helpers/database.js';
 import { enviNFe, signedNfe } from './helpers/documents.js';
 import { consSitNFe, envEvento, signedEvento, signedInutNFe } from './helpers/messages.js';
 import { SimulatorSession } from './helpers/sefaz-session.js';
-import type { SimulatorProcess } from './helpers/simulator-process.js';
-import { spawnSimulator } from './helpers/simulator-process.js';
+import { startTestSimulator } from './helpers/simulator.js';
 import { field } from './helpers/soap-call.js';
 import { xmlsec1Verifies } from './helpers/xmlsec1.js';
 import { xmllintErrors } from './helpers/xsd.js';
@@ -29,19 +29,19 @@ import { xmllintErrors } from './helpers/xsd.js';
  * and its signature verifies with xmlsec1.
  */
 
-let simulator: SimulatorProcess;
+let simulator: RunningSimulator;
 let session: SimulatorSession;
 let acme: Company;
 
 beforeAll(async () => {
-  simulator = await spawnSimulator(await createTestDatabase());
+  simulator = await startTestSimulator(await createTestDatabase());
   session = new SimulatorSession(simulator);
   acme = company('58716523000119');
 });
 
 afterAll(async () => {
   session?.close();
-  await simulator?.stop();
+  await simulator?.close();
 });
 
 const call = (service: SefazService, message: string) => session.send(acme, service, message);

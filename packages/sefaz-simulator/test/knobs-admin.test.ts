@@ -1,6 +1,7 @@
 import type { SefazService } from '@emissor/sefaz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { RunningSimulator } from '../src/server.js';
 import { admin } from './helpers/admin.js';
 import type { Company } from './helpers/companies.js';
 import { company } from './helpers/companies.js';
@@ -8,27 +9,24 @@ import { createTestDatabase } from './helpers/database.js';
 import { enviNFe, signedNfe } from './helpers/documents.js';
 import { consReciNFe, consSitNFe, consStatServ } from './helpers/messages.js';
 import { SimulatorSession } from './helpers/sefaz-session.js';
-import type { SimulatorProcess } from './helpers/simulator-process.js';
-import { spawnSimulator } from './helpers/simulator-process.js';
+import { startTestSimulator } from './helpers/simulator.js';
 import { field } from './helpers/soap-call.js';
 import { xmllintErrors } from './helpers/xsd.js';
 
-let simulator: SimulatorProcess;
+let simulator: RunningSimulator;
 let session: SimulatorSession;
 let acme: Company;
 
 beforeAll(async () => {
-  // Run knobs from the environment, as `pnpm sefaz-simulator` reads them.
-  simulator = await spawnSimulator(await createTestDatabase(), {
-    SEFAZ_SIMULATOR_KNOBS: JSON.stringify({ pendingPolls: 2 }),
-  });
+  // Run knobs given at start (`pnpm sefaz-simulator` reads them from SEFAZ_SIMULATOR_KNOBS).
+  simulator = await startTestSimulator(await createTestDatabase(), { knobs: { pendingPolls: 2 } });
   session = new SimulatorSession(simulator);
   acme = company('58716523000119');
 });
 
 afterAll(async () => {
   session?.close();
-  await simulator?.stop();
+  await simulator?.close();
 });
 
 const call = (service: SefazService, message: string) => session.send(acme, service, message);
