@@ -3,7 +3,12 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 import { startEmbeddedPostgres } from './embedded-postgres.js';
-import { csrtFromSecret, documentKnobsOf, KnobError, startSefazSimulator } from '@emissor/sefaz-simulator';
+import {
+  csrtFromSecret,
+  documentKnobsOf,
+  KnobError,
+  startSefazSimulator,
+} from '@emissor/sefaz-simulator';
 
 /**
  * `pnpm sefaz-simulator`: the local SEFAZ on its own.

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { SefazService, SoapRequest, SoapVersion } from '@emissor/sefaz';
 import {
   NFE_NAMESPACE,
+  readSefazRequest,
   readSoapRequest,
   soapFaultEnvelope,
   SoapRequestError,
@@ -22,7 +23,7 @@ import { assertSchemaName, migrate } from './db/migrate.js';
 import type { DocumentKnob, Knobs } from './knobs.js';
 import type { KnownCsrt } from './rules/csrt.js';
 import { DEFAULT_KNOBS, mergeKnobs } from './knobs.js';
-import { HANDLERS, requestRootOf, serviceOf } from './services/index.js';
+import { answerRequest, requestRootOf, serviceOf } from './services/index.js';
 import { loadOrCreateServerCredentials } from './tls/certificate-authority.js';
 import { clientIdentity } from './tls/client-cnpj.js';
 
@@ -256,7 +257,9 @@ function startService(
       soap.soapVersion,
     );
   }
-  return { pending: HANDLERS[service](soap.message, root, context), soapVersion: soap.soapVersion };
+  // Read from the tree the envelope's reading built: the message is not parsed a second time.
+  const request = readSefazRequest(soap.message, root);
+  return { pending: answerRequest(request, soap.message, context), soapVersion: soap.soapVersion };
 }
 
 function faultReply(status: number, reason: string, version: SoapVersion = '1.2'): SoapReply {

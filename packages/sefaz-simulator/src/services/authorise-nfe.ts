@@ -1,5 +1,7 @@
+import { buildProtNFe } from '@emissor/sefaz';
+
+import { AUTHORISER } from '../answers/authoriser.js';
 import { brasiliaDateTime } from '../answers/datetime.js';
-import { protNFe } from '../answers/messages.js';
 import type { RequestContext } from '../context.js';
 import { takeDocumentKnobs } from '../db/document-knobs.js';
 import type { RegisteredNfe, RegisterOutcome } from '../db/nfe-registry.js';
@@ -76,7 +78,7 @@ export function judgeNotes(
     const view = viewNfe(note, context.body);
     const refuse = (status: Rejection, digVal?: string) => {
       verdicts[index] = {
-        protNFe: protNFe({ chNFe: view.chave, dhRecbto, digVal, ...status }),
+        protNFe: buildProtNFe({ ...AUTHORISER, chNFe: view.chave, dhRecbto, digVal, ...status }),
         dropAnswer: false,
       };
     };
@@ -129,7 +131,7 @@ export async function authoriseNotes(
     chave: string,
     status: Rejection,
     extra: { nProt?: string; digVal?: string } = {},
-  ): string => protNFe({ chNFe: chave, dhRecbto, ...extra, ...status });
+  ): string => buildProtNFe({ ...AUTHORISER, chNFe: chave, dhRecbto, ...extra, ...status });
   const { verdicts, candidates } = judged;
 
   const knobs = await takeDocumentKnobs(

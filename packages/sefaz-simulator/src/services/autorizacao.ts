@@ -1,13 +1,15 @@
+import type { EnviNFeRequest } from '@emissor/sefaz';
+import { buildRetEnviNFe } from '@emissor/sefaz';
+
+import { AUTHORISER } from '../answers/authoriser.js';
 import { brasiliaDateTime } from '../answers/datetime.js';
-import { retEnviNFe } from '../answers/messages.js';
 import type { RequestContext, ServiceAnswer } from '../context.js';
 import { saveLot } from '../db/lots.js';
 import { nextReceipt } from '../db/numbers.js';
 import type { Knobs } from '../knobs.js';
 import { activeOutage } from '../knobs.js';
 import { rejection } from '../rules/rejection.js';
-import type { XmlElement } from '../xml/dom.js';
-import { children, text } from '../xml/dom.js';
+import { text } from '../xml/dom.js';
 import { messageRejection } from '../xml/message-checks.js';
 import { checkSignatures } from '../xml/signature-status.js';
 import { outageStatus } from './outage.js';
@@ -35,33 +37,38 @@ interface JudgedLot {
  * for the registry (`settleLot`) hold none of it (authorise-nfe.ts, `judgeNotes`).
  */
 export function autorizacao(
+  request: EnviNFeRequest,
   message: string,
-  root: XmlElement,
   context: RequestContext,
 ): ServiceAnswer | Promise<ServiceAnswer> {
-  const lot = judgeLot(message, root, context);
+  const lot = judgeLot(request, message, context);
   return 'message' in lot ? lot : settleLot(lot, context);
 }
 
 /** The lot's own checks (outage, size, schema, indSinc) and each note's signature and rules. */
 function judgeLot(
+  request: EnviNFeRequest,
   message: string,
-  root: XmlElement,
   context: RequestContext,
 ): ServiceAnswer | JudgedLot {
   const { knobs } = context.state;
   const dhRecbto = brasiliaDateTime(context.receivedAt);
-  const notes = children(root, 'NFe');
+  const notes = request.nfes.map((nfe) => nfe.element);
   const cUF = (notes[0] && text(notes[0], 'infNFe', 'ide', 'cUF')) || DEFAULT_CUF;
   const lotAnswer = (status: { cStat: string; xMotivo: string }): ServiceAnswer => ({
-    message: retEnviNFe({ ...status, cUF: /^[0-9]{2}$/.test(cUF) ? cUF : DEFAULT_CUF, dhRecbto }),
+    message: buildRetEnviNFe({
+      ...AUTHORISER,
+      ...status,
+      cUF: /^[0-9]{2}$/.test(cUF) ? cUF : DEFAULT_CUF,
+      dhRecbto,
+    }),
   });
 
   const outage = activeOutage(knobs, context.receivedAt);
   if (outage) return lotAnswer(outageStatus(outage));
   const refused = messageRejection(message, 'enviNFe', '225');
   if (refused) return lotAnswer(refused);
-  const synchronous = text(root, 'indSinc') === '1';
+  const synchronous = request.indSinc === '1';
   if (synchronous && notes.length > 1)
     return lotAnswer(
       rejection(
@@ -88,10 +95,14 @@ async function settleLot(lot: JudgedLot, context: RequestContext): Promise<Servi
 
   if (lot.synchronous && !knobs.syncAnsweredAsync) {
     return {
-      message: retEnviNFe(
-        { cStat: '104', xMotivo: 'Lote processado', cUF, dhRecbto },
-        { protNFe: verdicts[0]?.protNFe ?? '' },
-      ),
+      message: buildRetEnviNFe({
+        ...AUTHORISER,
+        cStat: '104',
+        xMotivo: 'Lote processado',
+        cUF,
+        dhRecbto,
+        protNFe: verdicts[0]?.protNFe ?? '',
+      }),
       dropAnswer,
     };
   }
@@ -107,10 +118,14 @@ async function settleLot(lot: JudgedLot, context: RequestContext): Promise<Servi
     protocols: verdicts.map((v) => v.protNFe),
   });
   return {
-    message: retEnviNFe(
-      { cStat: '103', xMotivo: 'Lote recebido com sucesso', cUF, dhRecbto },
-      { nRec: recibo, tMed: '1' },
-    ),
+    message: buildRetEnviNFe({
+      ...AUTHORISER,
+      cStat: '103',
+      xMotivo: 'Lote recebido com sucesso',
+      cUF,
+      dhRecbto,
+      recibo: { nRec: recibo, tMed: 1 },
+    }),
     dropAnswer,
   };
 }

@@ -1,14 +1,15 @@
 import { modulo11CheckDigit } from '@emissor/nfe-xml';
 
+import type { ConsSitNFeRequest } from '@emissor/sefaz';
+import { buildRetConsSitNFe } from '@emissor/sefaz';
+
+import { AUTHORISER } from '../answers/authoriser.js';
 import { brasiliaDateTime } from '../answers/datetime.js';
-import { retConsSitNFe } from '../answers/messages.js';
 import type { RequestContext, ServiceAnswer } from '../context.js';
 import { cancellationStatus } from '../db/events.js';
 import { eventsOf, findNfe } from '../db/nfe-registry.js';
 import { activeOutage } from '../knobs.js';
 import { rejection } from '../rules/rejection.js';
-import type { XmlElement } from '../xml/dom.js';
-import { text } from '../xml/dom.js';
 import { messageRejection } from '../xml/message-checks.js';
 import { outageStatus } from './outage.js';
 
@@ -17,26 +18,34 @@ import { outageStatus } from './outage.js';
  * registered events (100 authorised, 101 cancelled, the denial code, 217 unknown).
  */
 export async function consulta(
+  request: ConsSitNFeRequest,
   message: string,
-  root: XmlElement,
   context: RequestContext,
 ): Promise<ServiceAnswer> {
   const dhRecbto = brasiliaDateTime(context.receivedAt);
-  const requested = text(root, 'chNFe') ?? '';
+  const requested = request.chNFe;
   const chNFe = /^[0-9]{44}$/.test(requested) ? requested : '0'.repeat(44);
   const cUF = /^[1-5][0-9]$/.test(chNFe.slice(0, 2)) ? chNFe.slice(0, 2) : '43';
   const reply = (
     status: { cStat: string; xMotivo: string },
     protocol?: string,
-    events: string[] = [],
+    procEventoNFe: string[] = [],
   ) => ({
-    message: retConsSitNFe({ ...status, cUF, dhRecbto }, chNFe, protocol, events),
+    message: buildRetConsSitNFe({
+      ...AUTHORISER,
+      ...status,
+      cUF,
+      dhRecbto,
+      chNFe,
+      protNFe: protocol,
+      procEventoNFe,
+    }),
   });
   const outage = activeOutage(context.state.knobs, context.receivedAt);
   if (outage) return reply(outageStatus(outage));
   const refused = messageRejection(message, 'consSitNFe', '215');
   if (refused) return reply(refused);
-  if (text(root, 'tpAmb') !== '2')
+  if (request.tpAmb !== '2')
     return reply(
       rejection('252', 'Rejeição: Ambiente informado diverge do Ambiente de recebimento'),
     );

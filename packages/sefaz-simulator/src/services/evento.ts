@@ -1,8 +1,9 @@
 import { modulo11CheckDigit } from '@emissor/nfe-xml';
+import type { EnvEventoRequest, LotEvento, RetEventoFields } from '@emissor/sefaz';
+import { buildProcEventoNFe, buildRetEnvEvento, buildRetEvento } from '@emissor/sefaz';
 
+import { AUTHORISER } from '../answers/authoriser.js';
 import { brasiliaDateTime } from '../answers/datetime.js';
-import type { EventVerdict } from '../answers/messages.js';
-import { retEnvEvento, retEvento } from '../answers/messages.js';
 import type { RequestContext, ServiceAnswer } from '../context.js';
 import { eventExists, lastSequence, registerEvent } from '../db/events.js';
 import { findNfe } from '../db/nfe-registry.js';
@@ -12,9 +13,7 @@ import { cnpjRoot } from '../rules/context.js';
 import type { Rejection } from '../rules/rejection.js';
 import { rejection } from '../rules/rejection.js';
 import { cnpjOfCertificate } from '../tls/client-cnpj.js';
-import type { XmlElement } from '../xml/dom.js';
-import { child, children, text } from '../xml/dom.js';
-import { messageRejection, rawElements } from '../xml/message-checks.js';
+import { messageRejection } from '../xml/message-checks.js';
 import type { SchemaName } from '../xml/schemas.js';
 import { checkSignature } from '../xml/signature-status.js';
 import { takeDrop } from './drop-answer.js';
@@ -39,28 +38,26 @@ function schemaFor(types: readonly string[]): SchemaName {
  * (110110) of notes this simulator authorised; 128 for the lot, 135 (or a rejection) per event.
  */
 export async function recepcaoEvento(
+  request: EnvEventoRequest,
   message: string,
-  root: XmlElement,
   context: RequestContext,
 ): Promise<ServiceAnswer> {
-  const requestedLot = text(root, 'idLote') ?? '';
+  const requestedLot = request.idLote;
   const idLote = /^[0-9]{1,15}$/.test(requestedLot) ? requestedLot : '0';
-  const eventElements = children(root, 'evento');
-  const firstOrgao = eventElements[0] && text(eventElements[0], 'infEvento', 'cOrgao');
+  const firstOrgao = request.eventos[0]?.cOrgao;
   const cOrgao = firstOrgao && /^[0-9]{2}$/.test(firstOrgao) ? firstOrgao : '91';
-  const lot = (status: { cStat: string; xMotivo: string }, events: string[] = []) => ({
-    message: retEnvEvento(idLote, cOrgao, status, events),
+  const lot = (status: { cStat: string; xMotivo: string }, retEvento: string[] = []) => ({
+    message: buildRetEnvEvento({ ...AUTHORISER, ...status, idLote, cOrgao, retEvento }),
   });
   const outage = activeOutage(context.state.knobs, context.receivedAt);
   if (outage) return lot(outageStatus(outage));
-  const types = eventElements.map((e) => text(e, 'infEvento', 'tpEvento') ?? '');
+  const types = request.eventos.map((e) => e.tpEvento);
   const refused = messageRejection(message, schemaFor(types), '215');
   if (refused) return lot(refused);
 
-  const raws = rawElements(message, 'evento');
   const answers: string[] = [];
-  for (const [index, event] of eventElements.entries())
-    answers.push(await judgeEvent(message, index, event, raws[index] ?? '', context));
+  for (const [index, event] of request.eventos.entries())
+    answers.push(await judgeEvent(message, index, event, context));
   return {
     ...lot(rejection('128', 'Lote de Evento Processado'), answers),
     dropAnswer: takeDrop(context.state, 'dropEventoAnswers'),
@@ -70,29 +67,24 @@ export async function recepcaoEvento(
 async function judgeEvent(
   message: string,
   index: number,
-  event: XmlElement,
-  raw: string,
+  event: LotEvento,
   context: RequestContext,
 ): Promise<string> {
-  // The schema made infEvento required.
-  const inf = child(event, 'infEvento') ?? event;
-  const field = (name: string): string => text(inf, name) ?? '';
-  const chNFe = field('chNFe');
-  const tpEvento = field('tpEvento');
-  const nSeqEvento = field('nSeqEvento');
+  const { chNFe, tpEvento, nSeqEvento } = event;
   const base = {
-    cOrgao: field('cOrgao'),
+    ...AUTHORISER,
+    cOrgao: event.cOrgao,
     chNFe,
     tpEvento,
     nSeqEvento,
     dhRegEvento: brasiliaDateTime(context.receivedAt),
   };
-  const verdict = (status: Rejection, extra: Partial<EventVerdict> = {}): string =>
-    retEvento({ ...base, ...status, ...extra });
+  const verdict = (status: Rejection, extra: Partial<RetEventoFields> = {}): string =>
+    buildRetEvento({ ...base, ...status, ...extra });
 
   const signature = checkSignature(message, 'infEvento', index);
   if (!signature.valid) return verdict(signature.status);
-  const author = field('CNPJ') || field('CPF').padStart(14, '0');
+  const author = event.CNPJ || (event.CPF ?? '').padStart(14, '0');
   const signer = cnpjOfCertificate(Buffer.from(signature.certificateBase64, 'base64'));
   if (
     cnpjRoot(author) !== cnpjRoot(context.clientCnpj) ||
@@ -101,12 +93,12 @@ async function judgeEvent(
     return verdict(
       rejection('213', 'Rejeição: CNPJ-Base do Autor difere do CNPJ-Base do Certificado Digital'),
     );
-  if (field('tpAmb') !== '2')
+  if (event.tpAmb !== '2')
     return verdict(
       rejection('252', 'Rejeição: Ambiente informado diverge do Ambiente de recebimento'),
     );
   const expectedId = `ID${tpEvento}${chNFe}${nSeqEvento.padStart(2, '0')}`;
-  if (inf.attributes.get('Id') !== expectedId) {
+  if (event.Id !== expectedId) {
     return verdict(
       rejection(
         '572',
@@ -122,7 +114,7 @@ async function judgeEvent(
     return verdict(rejection('574', 'Rejeição: O autor do evento diverge do emissor da NF-e'));
   if (tpEvento !== CANCELAMENTO && tpEvento !== CARTA_CORRECAO)
     return verdict(rejection('491', 'Rejeição: O tpEvento informado inválido'));
-  if (Date.parse(field('dhEvento')) > context.receivedAt.getTime() + 5 * 60_000)
+  if (Date.parse(event.dhEvento) > context.receivedAt.getTime() + 5 * 60_000)
     return verdict(
       rejection('578', 'Rejeição: A data do evento não pode ser maior que a data do processamento'),
     );
@@ -160,7 +152,7 @@ async function judgeEvent(
           'Rejeição: O número de sequência do evento informado é maior que o permitido',
         ),
       );
-    if (text(inf, 'detEvento', 'nProt') !== nfe.protocolo)
+    if (event.detEvento.nProt !== nfe.protocolo)
       return verdict(
         rejection('222', 'Rejeição: Protocolo de Autorização de Uso difere do cadastrado'),
       );
@@ -183,7 +175,7 @@ async function judgeEvent(
     protocolo: nProt,
     cStat: registered.cStat,
     registradoEm: context.receivedAt,
-    procEvento: `<procEventoNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00">${raw}${answer}</procEventoNFe>`,
+    procEvento: buildProcEventoNFe(event.xml, answer),
     cancelsNote: tpEvento === CANCELAMENTO,
   });
   return stored ? answer : verdict(rejection('573', 'Rejeição: Duplicidade de Evento'));

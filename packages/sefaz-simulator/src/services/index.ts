@@ -1,8 +1,7 @@
-import type { SefazService } from '@emissor/sefaz';
+import type { SefazRequest, SefazService } from '@emissor/sefaz';
 import { SEFAZ_SERVICE_NAMES, SEFAZ_SERVICES } from '@emissor/sefaz';
 
 import type { RequestContext, ServiceAnswer } from '../context.js';
-import type { XmlElement } from '../xml/dom.js';
 import { autorizacao } from './autorizacao.js';
 import { consulta } from './consulta.js';
 import { recepcaoEvento } from './evento.js';
@@ -10,21 +9,31 @@ import { inutilizacao } from './inutilizacao.js';
 import { retAutorizacao } from './ret-autorizacao.js';
 import { statusServico } from './status.js';
 
-export type ServiceHandler = (
+/**
+ * Runs the service a request message is for, the message read by `@emissor/sefaz`'s
+ * `readSefazRequest` (its kind is the service's `requestRoot`, checked by the caller). `message`
+ * is the message's exact text, for the schema check and signatures.
+ */
+export function answerRequest(
+  request: SefazRequest,
   message: string,
-  root: XmlElement,
   context: RequestContext,
-) => ServiceAnswer | Promise<ServiceAnswer>;
-
-/** The six web services, by WSDL name; the message each takes is `SEFAZ_SERVICES[s].requestRoot`. */
-export const HANDLERS: Readonly<Record<SefazService, ServiceHandler>> = {
-  NFeAutorizacao4: autorizacao,
-  NFeRetAutorizacao4: retAutorizacao,
-  NFeConsultaProtocolo4: consulta,
-  NFeStatusServico4: statusServico,
-  NFeRecepcaoEvento4: recepcaoEvento,
-  NFeInutilizacao4: inutilizacao,
-};
+): ServiceAnswer | Promise<ServiceAnswer> {
+  switch (request.kind) {
+    case 'enviNFe':
+      return autorizacao(request, message, context);
+    case 'consReciNFe':
+      return retAutorizacao(request, message, context);
+    case 'consSitNFe':
+      return consulta(request, message, context);
+    case 'consStatServ':
+      return statusServico(request, message, context);
+    case 'envEvento':
+      return recepcaoEvento(request, message, context);
+    case 'inutNFe':
+      return inutilizacao(request, message, context);
+  }
+}
 
 /** The service a URL path names (`${SEFAZ_URL}/${service}`): its last segment, case-insensitive, `.asmx` or not. */
 export function serviceOf(pathname: string): SefazService | undefined {

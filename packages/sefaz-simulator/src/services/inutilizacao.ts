@@ -1,8 +1,8 @@
-import { MAX_INUTILIZACAO_NUMBERS } from '@emissor/sefaz';
+import type { InutNFeRequest } from '@emissor/sefaz';
+import { buildRetInutNFe, MAX_INUTILIZACAO_NUMBERS } from '@emissor/sefaz';
 
+import { AUTHORISER } from '../answers/authoriser.js';
 import { brasiliaDateTime } from '../answers/datetime.js';
-import type { InutRange } from '../answers/messages.js';
-import { retInutNFe } from '../answers/messages.js';
 import type { RequestContext, ServiceAnswer } from '../context.js';
 import { nextProtocol } from '../db/numbers.js';
 import type { VoidOutcome } from '../db/voids.js';
@@ -12,12 +12,20 @@ import { cnpjRoot } from '../rules/context.js';
 import type { Rejection } from '../rules/rejection.js';
 import { rejection } from '../rules/rejection.js';
 import { cnpjOfCertificate } from '../tls/client-cnpj.js';
-import type { XmlElement } from '../xml/dom.js';
-import { text } from '../xml/dom.js';
 import { messageRejection } from '../xml/message-checks.js';
 import { checkSignature } from '../xml/signature-status.js';
 import { takeDrop } from './drop-answer.js';
 import { outageStatus } from './outage.js';
+
+/** The range an inutilização named, echoed in its answer once the request passed the schema. */
+interface InutRange {
+  readonly ano: string;
+  readonly CNPJ: string;
+  readonly mod: string;
+  readonly serie: string;
+  readonly nNFIni: string;
+  readonly nNFFin: string;
+}
 
 const REGISTRY_REJECTIONS: Record<Exclude<VoidOutcome, 'registered'>, Rejection> = {
   number_used: rejection('241', 'Rejeição: Um número da faixa já foi utilizado'),
@@ -33,40 +41,39 @@ const REGISTRY_REJECTIONS: Record<Exclude<VoidOutcome, 'registered'>, Rejection>
 
 /** NFeInutilizacao4 (`inutNFe`): voids a range of unused numbers of a series (102). */
 export async function inutilizacao(
+  request: InutNFeRequest,
   message: string,
-  root: XmlElement,
   context: RequestContext,
 ): Promise<ServiceAnswer> {
   const dhRecbto = brasiliaDateTime(context.receivedAt);
-  const field = (name: string): string => text(root, 'infInut', name) ?? '';
-  const requestedUf = field('cUF');
+  const requestedUf = request.cUF;
   const cUF = /^[1-5][0-9]$/.test(requestedUf) ? requestedUf : '43';
   const reply = (status: Rejection, range?: InutRange, nProt?: string) => ({
-    message: retInutNFe({ ...status, cUF, dhRecbto }, range, nProt),
+    message: buildRetInutNFe({ ...AUTHORISER, ...status, cUF, ...range, dhRecbto, nProt }),
   });
   const outage = activeOutage(context.state.knobs, context.receivedAt);
   if (outage) return reply(outageStatus(outage));
   const refused = messageRejection(message, 'inutNFe', '215');
   if (refused) return reply(refused);
-  const answer = await judgeRange(message, field, reply, context);
+  const answer = await judgeRange(request, message, reply, context);
   return { ...answer, dropAnswer: takeDrop(context.state, 'dropInutilizacaoAnswers') };
 }
 
 /** The rules of a schema-valid inutilização, then the registry: 102, or the first rejection. */
 async function judgeRange(
+  request: InutNFeRequest,
   message: string,
-  field: (name: string) => string,
   reply: (status: Rejection, range?: InutRange, nProt?: string) => ServiceAnswer,
   context: RequestContext,
 ): Promise<ServiceAnswer> {
-  const cUF = field('cUF');
+  const { cUF } = request;
   const range: InutRange = {
-    ano: field('ano'),
-    CNPJ: field('CNPJ'),
-    mod: field('mod'),
-    serie: field('serie'),
-    nNFIni: field('nNFIni'),
-    nNFFin: field('nNFFin'),
+    ano: request.ano,
+    CNPJ: request.CNPJ ?? '',
+    mod: request.mod,
+    serie: request.serie,
+    nNFIni: request.nNFIni,
+    nNFFin: request.nNFFin,
   };
   const judge = (status: Rejection) => reply(status, range);
 
@@ -83,7 +90,7 @@ async function judgeRange(
         'Rejeição: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital',
       ),
     );
-  if (field('tpAmb') !== '2')
+  if (request.tpAmb !== '2')
     return judge(
       rejection('252', 'Rejeição: Ambiente informado diverge do Ambiente de recebimento'),
     );

@@ -1,12 +1,13 @@
+import type { ConsReciNFeRequest } from '@emissor/sefaz';
+import { buildRetConsReciNFe } from '@emissor/sefaz';
+
+import { AUTHORISER } from '../answers/authoriser.js';
 import { brasiliaDateTime } from '../answers/datetime.js';
-import { retConsReciNFe } from '../answers/messages.js';
 import type { RequestContext, ServiceAnswer } from '../context.js';
 import { pollLot } from '../db/lots.js';
 import { activeOutage } from '../knobs.js';
 import { cnpjRoot } from '../rules/context.js';
 import { rejection } from '../rules/rejection.js';
-import type { XmlElement } from '../xml/dom.js';
-import { text } from '../xml/dom.js';
 import { messageRejection } from '../xml/message-checks.js';
 import { outageStatus } from './outage.js';
 
@@ -14,25 +15,25 @@ const DEFAULT_CUF = '43';
 
 /** NFeRetAutorizacao4 (`consReciNFe`): the verdicts of an asynchronous lot, by receipt. */
 export async function retAutorizacao(
+  request: ConsReciNFeRequest,
   message: string,
-  root: XmlElement,
   context: RequestContext,
 ): Promise<ServiceAnswer> {
   const dhRecbto = brasiliaDateTime(context.receivedAt);
-  const requested = text(root, 'nRec') ?? '';
+  const requested = request.nRec;
   const nRec = /^[0-9]{15}$/.test(requested) ? requested : '000000000000000';
   const reply = (
     status: { cStat: string; xMotivo: string },
     cUF: string,
-    protocols: string[] = [],
+    protNFe: string[] = [],
   ) => ({
-    message: retConsReciNFe({ ...status, cUF, dhRecbto }, nRec, protocols),
+    message: buildRetConsReciNFe({ ...AUTHORISER, ...status, cUF, dhRecbto, nRec, protNFe }),
   });
   const outage = activeOutage(context.state.knobs, context.receivedAt);
   if (outage) return reply(outageStatus(outage), DEFAULT_CUF);
   const refused = messageRejection(message, 'consReciNFe', '215');
   if (refused) return reply(refused, DEFAULT_CUF);
-  if (text(root, 'tpAmb') !== '2')
+  if (request.tpAmb !== '2')
     return reply(
       rejection('252', 'Rejeição: Ambiente informado diverge do Ambiente de recebimento'),
       DEFAULT_CUF,

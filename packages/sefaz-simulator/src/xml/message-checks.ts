@@ -32,9 +32,3 @@ export function messageRejection(
   const detail = (errors[0] ?? '').replace(/[^ -\u00ff]/g, '?').slice(0, 255 - base.length - 3);
   return rejection(schemaCStat, `${base} [${detail.trim()}]`);
 }
-
-/** The raw text of every `<name …>…</name>` element of a message, in order (they do not nest). */
-export function rawElements(message: string, name: string): string[] {
-  const pattern = new RegExp(`<${name}[\\s>][\\s\\S]*?</${name}>`, 'g');
-  return message.match(pattern) ?? [];
-}

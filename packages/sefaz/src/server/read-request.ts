@@ -2,6 +2,7 @@ import type { XmlElement } from '../xml/tree.js';
 import {
   child,
   childText,
+  children,
   deepText,
   firstNfeElement,
   readXml,
@@ -42,53 +43,59 @@ export function documentsOfLot(lot: string, name: 'NFe' | 'evento'): string[] {
 const text = (parent: XmlElement | undefined, name: string): string =>
   (parent && childText(parent, name)) ?? '';
 
-function lotNfes(message: string): LotNfe[] {
-  return documentsOfLot(message, 'NFe').map((xml) => ({
-    xml,
-    chave: /<infNFe\s[^>]*\bId="NFe([^"]*)"/.exec(xml)?.[1] ?? '',
-  }));
+function lotNfes(message: string, root: XmlElement): LotNfe[] {
+  const texts = documentsOfLot(message, 'NFe');
+  return children(root, 'NFe').map((element, index) => {
+    const id = child(element, 'infNFe')?.attributes.get('Id') ?? '';
+    return {
+      xml: texts[index] ?? '',
+      chave: id.startsWith('NFe') ? id.slice(3) : '',
+      element,
+    };
+  });
 }
 
 function lotEventos(message: string, root: XmlElement): LotEvento[] {
   const texts = documentsOfLot(message, 'evento');
-  return root.children
-    .filter((e) => e.localName === 'evento')
-    .map((evento, index) => {
-      const info = child(evento, 'infEvento');
-      const det = info && child(info, 'detEvento');
-      const detEvento: Record<string, string> = {};
-      for (const field of det?.children ?? []) detEvento[field.localName] = deepText(field);
-      return {
-        xml: texts[index] ?? '',
-        versao: evento.attributes.get('versao') ?? '',
-        Id: info?.attributes.get('Id') ?? '',
-        cOrgao: text(info, 'cOrgao'),
-        tpAmb: text(info, 'tpAmb'),
-        CNPJ: info && childText(info, 'CNPJ'),
-        CPF: info && childText(info, 'CPF'),
-        chNFe: text(info, 'chNFe'),
-        dhEvento: text(info, 'dhEvento'),
-        tpEvento: text(info, 'tpEvento'),
-        nSeqEvento: text(info, 'nSeqEvento'),
-        verEvento: text(info, 'verEvento'),
-        detEvento,
-      };
-    });
+  return children(root, 'evento').map((evento, index) => {
+    const info = child(evento, 'infEvento');
+    const det = info && child(info, 'detEvento');
+    const detEvento: Record<string, string> = {};
+    for (const field of det?.children ?? []) detEvento[field.localName] = deepText(field);
+    return {
+      xml: texts[index] ?? '',
+      versao: evento.attributes.get('versao') ?? '',
+      Id: info?.attributes.get('Id') ?? '',
+      cOrgao: text(info, 'cOrgao'),
+      tpAmb: text(info, 'tpAmb'),
+      CNPJ: info && childText(info, 'CNPJ'),
+      CPF: info && childText(info, 'CPF'),
+      chNFe: text(info, 'chNFe'),
+      dhEvento: text(info, 'dhEvento'),
+      tpEvento: text(info, 'tpEvento'),
+      nSeqEvento: text(info, 'nSeqEvento'),
+      verEvento: text(info, 'verEvento'),
+      detEvento,
+    };
+  });
 }
 
 /**
  * Reads a request message (the `message` of `readSoapRequest`) into its fields. It trusts the
- * structure the schema check already proved and only reads; missing fields read as ''.
+ * structure the schema check already proved and only reads; missing fields read as ''. A server
+ * that read the envelope passes its `messageElement` as `root`, so the message is not parsed a
+ * second time (a 50-NF-e lot is most of the envelope); without it the message is read here.
  *
  * @throws {SefazRequestError} `not_xml`, or `unknown_message` for a root that is no 4.00 request.
  */
-export function readSefazRequest(message: string): SefazRequest {
-  let root: XmlElement | undefined;
-  try {
-    root = firstNfeElement(readXml(message));
-  } catch (error) {
-    if (error instanceof XmlParseError) throw new SefazRequestError('not_xml', error.message);
-    throw error;
+export function readSefazRequest(message: string, root?: XmlElement): SefazRequest {
+  if (!root) {
+    try {
+      root = firstNfeElement(readXml(message));
+    } catch (error) {
+      if (error instanceof XmlParseError) throw new SefazRequestError('not_xml', error.message);
+      throw error;
+    }
   }
   if (!root) throw new SefazRequestError('unknown_message', 'no element in the NF-e namespace');
   const versao = root.attributes.get('versao') ?? '';
@@ -99,7 +106,7 @@ export function readSefazRequest(message: string): SefazRequest {
         versao,
         idLote: text(root, 'idLote'),
         indSinc: text(root, 'indSinc'),
-        nfes: lotNfes(message),
+        nfes: lotNfes(message, root),
       };
     case 'consReciNFe':
       return { kind: 'consReciNFe', versao, tpAmb: text(root, 'tpAmb'), nRec: text(root, 'nRec') };

@@ -1,3 +1,5 @@
+import type { XmlElement } from '../xml/tree.js';
+
 /*
  * A SEFAZ request as a server reads it, after the schema check. Values are the text sent;
  * `xml` fields are the documents' exact bytes inside the lot, for storing and for nfeProc.
@@ -8,6 +10,12 @@ export interface LotNfe {
   readonly xml: string;
   /** From `infNFe/@Id` without `NFe`. */
   readonly chave: string;
+  /**
+   * The `NFe` element as read with the message, for a server's rules on the document. Its offsets
+   * count in the string the message was read from (the SOAP body, when the caller passed the
+   * element `readSoapRequest` read).
+   */
+  readonly element: XmlElement;
 }
 
 export interface EnviNFeRequest {

@@ -72,6 +72,20 @@ describe('readSefazRequest: a server reads what the client built', () => {
     expect(verifyNfe(request.nfes[1]?.xml ?? '')).toMatchObject({ valid: true });
   });
 
+  it('reads from the element the envelope reading built (no second parse), its offsets in the body', () => {
+    const lot = buildEnviNFe({ idLote: '78', sincrono: false, nfes: [nfeA.xml, nfeB.xml] });
+    const body = soapRequestEnvelope('NFeAutorizacao4', lot);
+    const soap = readSoapRequest(body);
+    const request = readSefazRequest(soap.message, soap.messageElement);
+    const alone = readSefazRequest(soap.message);
+    if (request.kind !== 'enviNFe' || alone.kind !== 'enviNFe') throw new Error('kind');
+    expect(request.nfes.map((n) => [n.chave, n.xml])).toEqual(
+      alone.nfes.map((n) => [n.chave, n.xml]),
+    );
+    const second = request.nfes[1]?.element;
+    expect(second && body.slice(second.start, second.end)).toBe(request.nfes[1]?.xml);
+  });
+
   it('queries, an event lot and an inutilização', () => {
     expect(
       readSefazRequest(buildConsReciNFe({ ambiente: 'homologacao', nRec: '351000000000001' })),
