@@ -14,7 +14,7 @@ import { table } from './stats.mjs';
 /**
  * The node flags the simulator is started with (`pnpm sefaz-simulator`, its `start` script and its
  * executable's shebang): semi-spaces of 64 MB, four times V8's default, since every lot is a few
- * hundred KB of text and trees dropped with the request (apps/sefaz-simulator/README.md, "Speed").
+ * hundred KB of text and trees dropped with the request (packages/sefaz-simulator/README.md, "Speed").
  */
 const SIMULATOR_NODE_FLAGS = ['--max-semi-space-size=64'];
 

@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 /* The API refuses what SEFAZ refuses, with SEFAZ's code: each request below breaks one rule of MOC
    7.0 Anexo I (or a later NT) and is a 422 naming its field, with the message "SEFAZ rejection N
    (official text): …", before a number is taken. The local SEFAZ answers the same N for a document
-   carrying the same fault (apps/sefaz-simulator/test/*-rules.test.ts). */
+   carrying the same fault (packages/sefaz-simulator/test/*-rules.test.ts). */
 
 let server: TestServer;
 let branch: RefusalBranch;
