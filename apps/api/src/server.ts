@@ -9,7 +9,7 @@ import { openDatabase, type OpenDatabase } from './db/database.js';
 import { connectDatabase, type DatabaseHandle } from './db/connect.js';
 import { startFirstStatistics, type FirstStatisticsOptions } from './db/first-statistics.js';
 import { migrateToLatest } from './db/migrate.js';
-import { startQueueVacuum, type QueueVacuumOptions } from './db/queue-vacuum.js';
+import { startQueueVacuum, type QueueVacuumOptions } from './queue/queue-vacuum.js';
 import type { Env } from './env.js';
 import { answerClientErrors } from './http/client-error.js';
 import { createRequestPressure, watchRequests } from './http/request-pressure.js';
@@ -31,13 +31,10 @@ import {
   createAuthoriserHealth,
   observingHealth,
 } from './modules/sefaz-status/authoriser-health.js';
-import { createTransmissionQueue } from './modules/transmission/transmission-queue.js';
-import {
-  startTransmissionWorkers,
-  type TransmissionWorkers,
-} from './modules/transmission/transmission-workers.js';
+import { createPgTransmissionStore } from './modules/transmission/pg-transmission-store.js';
+import { startTransmission } from './modules/transmission/transmission-engine.js';
 import { startFiscalWork } from './modules/events/fiscal-work.js';
-import type { WorkLoop } from './modules/transmission/work-loop.js';
+import type { WorkEngine } from './queue/work-engine.js';
 
 export interface RunningServer {
   url: string;
@@ -103,8 +100,8 @@ export async function startServer(
     ? createFinalStatusSignal(database.url, logger)
     : undefined;
   // Started below, once the server listens; documents queued before that wait for the first poll.
-  let workers: TransmissionWorkers | undefined;
-  let fiscalWork: WorkLoop | undefined;
+  let workers: WorkEngine | undefined;
+  let fiscalWork: WorkEngine | undefined;
   const transmissionMetrics = createTransmissionMetrics(database.pool);
   // Every exchange that gets an answer also tells the status route the authoriser serves again.
   const authoriserHealth = createAuthoriserHealth();
@@ -166,16 +163,18 @@ export async function startServer(
     ? startQueueVacuum(queueVacuumDb.pool, logger, options.queueVacuum)
     : undefined;
   if (sefaz && transmissionDb)
-    workers = startTransmissionWorkers(
-      createTransmissionQueue(transmissionDb.pool, {
-        voidRejected: env.SEFAZ_VOID_REJECTED,
-        onUnreadableXml: (claimed, error) =>
-          logger.error(
-            { err: error, chave: claimed.chave, document_id: claimed.documentId },
-            'transmission set aside: the stored XML cannot be read (restore it from a backup)',
-          ),
-      }),
-      (id) => credentials.get(id),
+    workers = startTransmission(
+      {
+        store: createPgTransmissionStore(transmissionDb.pool, {
+          voidRejected: env.SEFAZ_VOID_REJECTED,
+          onUnreadableXml: (claimed, error) =>
+            logger.error(
+              { err: error, chave: claimed.chave, document_id: claimed.documentId },
+              'transmission set aside: the stored XML cannot be read (restore it from a backup)',
+            ),
+        }),
+        credentialsOf: (id) => credentials.get(id),
+      },
       {
         client: sefaz.client,
         override: sefaz.override,

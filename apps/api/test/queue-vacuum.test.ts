@@ -1,4 +1,4 @@
-// The API vacuums its work queues itself (db/queue-vacuum.ts). Each document leaves several dead
+// The API vacuums its work queues itself (queue/queue-vacuum.ts). Each document leaves several dead
 // row versions in transmission_queue within seconds, and until a vacuum records their space every
 // queued document takes new space at the table's end; autovacuum's visits depend on the server's
 // settings and on its other tables. These tests churn the real queue table with autovacuum off.
@@ -13,8 +13,8 @@ import {
   startQueueVacuum,
   type QueueVacuum,
   type QueueVacuumOptions,
-} from '../src/db/queue-vacuum.js';
-import { createLogger } from '../src/http/logger.js';
+} from '../src/queue/queue-vacuum.js';
+import { createLogger } from '../src/logging/logger.js';
 import { insertDocumentCopies } from './helpers/document-copies.js';
 import { emissionRequest, emitDocument, prepareBranch } from './helpers/emission.js';
 import { untilDocumentsFinal } from './helpers/local-sefaz.js';

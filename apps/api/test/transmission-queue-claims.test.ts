@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createTransmissionQueue } from '../src/modules/transmission/transmission-queue.js';
+import { createPgTransmissionStore } from '../src/modules/transmission/pg-transmission-store.js';
 import { insertDocumentCopies } from './helpers/document-copies.js';
 import { emissionRequest, emitDocument, prepareBranch } from './helpers/emission.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -146,7 +146,7 @@ describe('transmission queue claims (migration 0017)', () => {
     const pages = await tablePages();
     expect(pages).toBeGreaterThan(150);
 
-    const queue = createTransmissionQueue(pool);
+    const queue = createPgTransmissionStore(pool);
     const claims = [
       { name: 'fresh', claim: () => queue.claimFresh(50, LEASE_MS), expected: fresh! },
       { name: 'resumed', claim: () => queue.claimResumed(50, LEASE_MS), expected: resumed! },
@@ -212,7 +212,7 @@ describe('receipt claims', () => {
     const dueIn = { A: '-30 seconds', B: '-20 seconds', C: '-10 seconds', D: '1 hour' };
     for (const [recibo, lot] of Object.entries(lots))
       await waitingOnRecibo(lot, recibo, dueIn[recibo as keyof typeof lots]);
-    const queue = createTransmissionQueue(pool);
+    const queue = createPgTransmissionStore(pool);
     const idsOf = (...names: (keyof typeof lots)[]) => names.flatMap((name) => lots[name]).sort();
 
     expect(ids(await queue.claimReceipts(2, LEASE_MS))).toEqual(idsOf('A', 'B'));
@@ -237,7 +237,7 @@ describe('receipt claims', () => {
     await waitingOnRecibo(lotA.slice(0, 1), 'A', '-60 seconds');
     await waitingOnRecibo(lotA.slice(1), 'A', '-5 seconds');
     await waitingOnRecibo(lotB, 'B', '-30 seconds');
-    const queue = createTransmissionQueue(pool);
+    const queue = createPgTransmissionStore(pool);
 
     expect(ids(await queue.claimReceipts(1, LEASE_MS))).toEqual([...lotA].sort());
     expect(ids(await queue.claimReceipts(1, LEASE_MS))).toEqual([...lotB].sort());

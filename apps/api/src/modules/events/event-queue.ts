@@ -1,36 +1,44 @@
+import type { Selectable } from 'kysely';
 import type pg from 'pg';
 
-import { FINAL_STATUS_CHANNEL } from '../transmission/final-status-signal.js';
-import type { LaterAttempt } from '../transmission/retry-delay.js';
+import type { DocumentTable, FiscalEventQueueTable, FiscalEventTable } from '../../db/schema.js';
+import type { LaterAttempt } from '../../queue/attempt-result.js';
 import {
-  claimCtes,
   doneCte,
+  recordClaimCtes,
   rescheduleStatement,
-  type WorkQueueTable,
-} from '../transmission/work-queue-sql.js';
-import type { EventTipo } from './event-rules.js';
+  type QueueTable,
+} from '../../queue/queue-sql.js';
+import type { RecordStore } from '../../queue/record-work.js';
+import { FINAL_STATUS_CHANNEL } from '../transmission/final-status-signal.js';
 
-const QUEUE: WorkQueueTable = { table: 'fiscal_event_queue', id: 'event_id' };
+const QUEUE: QueueTable = { table: 'fiscal_event_queue', id: 'event_id' };
+
+type Queue = Selectable<FiscalEventQueueTable>;
+type Event = Selectable<FiscalEventTable>;
 
 /** An event claimed for one attempt, with what the attempt needs to talk to SEFAZ. */
+// Its fields are typed from db/schema.ts (CLAIM below selects them), so a column renamed or
+// removed there fails to compile here.
 export interface ClaimedEvent {
-  eventId: string;
-  attempt: number;
+  eventId: Queue['event_id'];
+  attempt: Queue['attempts'];
   /** An earlier attempt may have sent it: consult the chave before any resend. */
-  maybeSent: boolean;
-  lastCStat: string | null;
-  tipo: EventTipo;
-  sequencia: number;
+  maybeSent: Queue['sent'];
+  lastCStat: Queue['last_cstat'];
+  tipo: Event['tipo'];
+  sequencia: Event['sequencia'];
   /** The signed evento, sent byte for byte on every attempt. */
-  eventoXml: string;
-  documentId: string;
-  chave: string;
-  ambiente: string;
+  eventoXml: Event['evento_xml'];
+  documentId: Event['document_id'];
+  chave: Selectable<DocumentTable>['chave_acesso'];
+  ambiente: Selectable<DocumentTable>['ambiente'];
   /** The document's slot's live certificate now (null: none; the attempt waits for one). */
   certificateId: string | null;
 }
 
-export type EventAttemptResult =
+/** An event's final result: registered with its protocol, or refused. */
+export type EventFinalResult =
   | {
       kind: 'final';
       status: 'registrado';
@@ -40,8 +48,9 @@ export type EventAttemptResult =
       registradoEm: string | null;
       procXml: string;
     }
-  | { kind: 'final'; status: 'rejeitado'; cStat: string; xMotivo: string }
-  | LaterAttempt;
+  | { kind: 'final'; status: 'rejeitado'; cStat: string; xMotivo: string };
+
+export type EventAttemptResult = EventFinalResult | LaterAttempt;
 
 // A document's events go to SEFAZ one at a time, in the order they were numbered: a CC-e waits
 // for the CC-e before it (SEFAZ refuses a sequence that skips one, 594), a cancellation for the
@@ -54,7 +63,7 @@ const IN_TURN = `not exists (
 const CLAIM = {
   name: 'emissor_fiscal_event_claim',
   text: `
-    with ${claimCtes(QUEUE, IN_TURN)}
+    with ${recordClaimCtes(QUEUE, IN_TURN)}
     select c.record_id as "eventId", c.attempts as attempt, c.was_sent as "maybeSent",
            c.last_cstat as "lastCStat", e.tipo, e.sequencia, e.evento_xml as "eventoXml",
            e.document_id as "documentId", d.chave_acesso as chave, d.ambiente,
@@ -96,13 +105,11 @@ const FINISH = {
            (select count(*) from told)::int as told`,
 };
 
-export interface EventQueue {
-  claim(limit: number, leaseMs: number): Promise<ClaimedEvent[]>;
-  /** Stores the attempt's result; false when the attempt had lost the row (its lease ran out). */
-  settle(claimed: ClaimedEvent, result: EventAttemptResult): Promise<boolean>;
-}
+/** The events in transmission (fiscal_event_queue), as the record workers use them. */
+export type EventStore = RecordStore<ClaimedEvent, EventFinalResult>;
 
-export function createEventQueue(pool: pg.Pool): EventQueue {
+// Named prepared statements through pg (parsed once per connection); rows typed as above.
+export function createEventStore(pool: pg.Pool): EventStore {
   return {
     async claim(limit, leaseMs) {
       const { rows } = await pool.query<ClaimedEvent>({ ...CLAIM, values: [limit, leaseMs] });
@@ -123,7 +130,7 @@ export function createEventQueue(pool: pg.Pool): EventQueue {
         return rowCount === 1;
       }
       const registered = result.status === 'registrado';
-      const { rows } = await pool.query<{ updated: number }>({
+      const { rows } = await pool.query<{ updated: number; cancelled: number; told: number }>({
         ...FINISH,
         values: [
           claimed.eventId,

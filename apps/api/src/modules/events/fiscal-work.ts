@@ -1,29 +1,30 @@
 import type { Credentials } from '@emissor/signer';
 import type pg from 'pg';
 
-import type { Logger } from '../../http/logger.js';
-import type { RecordWorkSettings } from '../transmission/record-workers.js';
-import type { WorkLoop } from '../transmission/work-loop.js';
-import { createVoidQueue } from '../voids/void-queue.js';
+import type { Logger } from '../../logging/logger.js';
+import type { WorkEngine } from '../../queue/work-engine.js';
+import { createVoidStore } from '../voids/void-queue.js';
 import { startVoidWorkers } from '../voids/void-workers.js';
-import { createEventQueue } from './event-queue.js';
-import { startEventWorkers } from './event-workers.js';
+import { createEventStore } from './event-queue.js';
+import { startEventWorkers, type FiscalWorkSettings } from './event-workers.js';
+
+export type { FiscalWorkSettings } from './event-workers.js';
 
 /** The workers of events and inutilizações of one process, started and stopped together. */
 export function startFiscalWork(
   pool: pg.Pool,
   credentialsOf: (certificateId: string) => Promise<Credentials>,
-  settings: RecordWorkSettings,
+  settings: FiscalWorkSettings,
   logger: Logger,
-): WorkLoop {
+): WorkEngine {
   const events = startEventWorkers(
-    createEventQueue(pool),
+    createEventStore(pool),
     credentialsOf,
     settings,
     logger.child({ module: 'events' }),
   );
   const voids = startVoidWorkers(
-    createVoidQueue(pool),
+    createVoidStore(pool),
     credentialsOf,
     settings,
     logger.child({ module: 'inutilizacoes' }),

@@ -11,7 +11,7 @@ import {
 import { isMessageError, localFailure } from './local-failure.js';
 import { finalOf, laterOf, resultOfNfe } from './outcomes.js';
 import { sefazCaller, type ExchangeSettings } from './sefaz-call.js';
-import type { AttemptResult, ClaimedDocument, ClaimedToSend } from './transmission-queue.js';
+import type { AttemptResult, ClaimedDocument, ClaimedToSend } from './transmission-store.js';
 
 export type { ExchangeSettings } from './sefaz-call.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { localFailure, MAX_LOCAL_FAILURES, NOT_SENT_CODE } from './local-failure.js';
-import type { ClaimedDocument } from './transmission-queue.js';
+import type { ClaimedDocument } from './transmission-store.js';
 
 const TOO_LARGE = 'nfes: the enviNFe would be 1,146,913 bytes, over the 512,000 bytes (500 KB)';
 

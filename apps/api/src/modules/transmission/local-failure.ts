@@ -1,7 +1,7 @@
 import { SefazMessageError } from '@emissor/sefaz';
 
-import { backoffMs } from './backoff.js';
-import type { AttemptResult, ClaimedDocument } from './transmission-queue.js';
+import { backoffMs } from '../../queue/backoff.js';
+import type { AttemptResult, ClaimedDocument } from './transmission-store.js';
 
 /**
  * Identical failures before sending after which a document is given up. Such a failure comes from
@@ -28,7 +28,7 @@ const asStored = (error: string) => Array.from(error).slice(0, 500).join('');
  * The result of an attempt that failed before anything was sent, because of the document itself,
  * when SEFAZ is known not to hold it (never sent, or just consulted and not found). Retried with
  * the usual back-off while the failures differ or are fewer than MAX_LOCAL_FAILURES in a row;
- * then final: `rejeitada` with NOT_SENT_CODE, which also voids its number (transmission-queue.ts,
+ * then final: `rejeitada` with NOT_SENT_CODE, which also voids its number (transmission-sql.ts,
  * FINISH), as for a rejection by SEFAZ.
  */
 export function localFailure(

@@ -12,7 +12,7 @@ import { idLoteOf, notSentBefore, runAttempt } from './exchange.js';
 import { isMessageError } from './local-failure.js';
 import { laterOf, resultOfNfe } from './outcomes.js';
 import { sefazCaller, type ExchangeSettings } from './sefaz-call.js';
-import type { AttemptResult, ClaimedDocument, ClaimedToSend } from './transmission-queue.js';
+import type { AttemptResult, ClaimedDocument, ClaimedToSend } from './transmission-store.js';
 import { resultsOfUnbuiltLot } from './unbuilt-lot.js';
 
 /**

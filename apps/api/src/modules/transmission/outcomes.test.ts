@@ -2,7 +2,7 @@ import { ProcAssemblyError, type ProtNFe } from '@emissor/sefaz';
 import { describe, expect, it } from 'vitest';
 
 import { finalOf } from './outcomes.js';
-import type { ClaimedDocument } from './transmission-queue.js';
+import type { ClaimedDocument } from './transmission-store.js';
 
 const CHAVE = '35261158716523000119550010000000011003000000';
 const OTHER = '35261158716523000119550010000000021003000007';

@@ -7,7 +7,7 @@ import {
 
 import { receiptPollDelayMs } from './receipt-pacing.js';
 import { laterAttempt } from './retry-delay.js';
-import type { AttemptResult, ClaimedDocument } from './transmission-queue.js';
+import type { AttemptResult, ClaimedDocument } from './transmission-store.js';
 
 /** 635: "NF-e com mesmo número e série já transmitida e aguardando processamento" (sefaz.md §8). */
 const NUMBER_IN_PROCESSING = '635';

@@ -1,6 +1,7 @@
 import type { Classification } from '@emissor/sefaz';
 
-import { backoffMs } from './backoff.js';
+import type { LaterAttempt } from '../../queue/attempt-result.js';
+import { backoffMs } from '../../queue/backoff.js';
 
 /** How long SEFAZ asks clients to stay away after 656 (consumo indevido, sefaz.md §7). */
 export const THROTTLED_MS = 60 * 60_000;
@@ -27,14 +28,6 @@ export function describeClassification(classification: Classification): string {
   return `${classification.kind}: ${classification.reason}`;
 }
 
-/** An attempt that settled nothing: the queue row is tried again after `delayMs`. */
-export interface LaterAttempt {
-  kind: 'later';
-  delayMs: number;
-  cStat?: string | undefined;
-  error: string;
-}
-
 /** The `later` result of the `attempt`-th try for a classification that is not final. */
 export function laterAttempt(
   classification: Classification,
@@ -46,19 +39,5 @@ export function laterAttempt(
     delayMs: retryDelayMs(classification, attempt, retryBaseMs),
     cStat: 'cStat' in classification ? classification.cStat : undefined,
     error: describeClassification(classification),
-  };
-}
-
-/**
- * The `later` result of the `attempt`-th try when the exchange failed before any answer could be
- * classified: the branch's certificate could not be decrypted (a master key missing after a
- * rotation), the database failed. Such a fault usually lasts, so it backs off like an unanswered
- * call: one attempt per document every few minutes at worst, not one every `retryBaseMs` forever.
- */
-export function failedAttempt(error: unknown, attempt: number, retryBaseMs: number): LaterAttempt {
-  return {
-    kind: 'later',
-    delayMs: backoffMs(attempt, retryBaseMs),
-    error: error instanceof Error ? error.message : String(error),
   };
 }

@@ -6,7 +6,7 @@ import {
   type Ambiente,
   type Classification,
   type SefazAnswer,
-  type SefazClient,
+  type SefazCall,
   type SefazService,
   type SoapMessage,
   type TlsCredentials,
@@ -17,8 +17,16 @@ import type { TransmissionObserver } from './transmission-observer.js';
 /** Statuses that say the authoriser is not serving (sefaz.md §7): stopped (108/109) or throttling (656). */
 const UNHEALTHY_CSTATS = new Set(['108', '109', '656']);
 
+/**
+ * The port to SEFAZ: one call, one parsed answer, or a thrown TransportError / SefazAnswerError.
+ * @emissor/sefaz's SefazClient in production; a fake authoriser in unit tests.
+ */
+export interface SefazPort {
+  call(call: SefazCall): Promise<SefazAnswer>;
+}
+
 export interface ExchangeSettings {
-  client: SefazClient;
+  client: SefazPort;
   /** `SEFAZ_URL` or the in-process simulator's URL; undefined: the authorisers' endpoints. */
   override: string | undefined;
   timeoutMs: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { AttemptResult, ClaimedToSend } from './transmission-queue.js';
+import type { AttemptResult, ClaimedToSend } from './transmission-store.js';
 import { resultsOfUnbuiltLot } from './unbuilt-lot.js';
 
 let next = 0;

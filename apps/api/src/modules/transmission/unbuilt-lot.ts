@@ -1,8 +1,8 @@
 import { checkNfeTravelsAlone } from '@emissor/sefaz';
 
-import { backoffMs } from './backoff.js';
+import { backoffMs } from '../../queue/backoff.js';
 import { isMessageError, localFailure } from './local-failure.js';
-import type { AttemptResult, ClaimedToSend } from './transmission-queue.js';
+import type { AttemptResult, ClaimedToSend } from './transmission-store.js';
 
 /** Why `nfe` cannot travel even alone in a lot, or undefined when it can. */
 function travelProblem(nfe: string): string | undefined {

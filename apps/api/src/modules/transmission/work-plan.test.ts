@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { ClaimedDocument, ClaimedToSend } from './transmission-queue.js';
-import { planReceipts, planSends } from './work-plan.js';
+import type { ClaimedDocument, ClaimedToSend } from './transmission-store.js';
+import { gatherLeftMs, lotKeyOf, planReceipts, planSends } from './work-plan.js';
 
 let next = 0;
 function claimed(overrides: Partial<ClaimedToSend> = {}, bytes = 100): ClaimedToSend {
@@ -69,5 +69,30 @@ describe('planReceipts', () => {
 
   it('refuses a row without a recibo', () => {
     expect(() => planReceipts([claimed()])).toThrow(/recibo/);
+  });
+});
+
+describe('lotKeyOf', () => {
+  it('shares a lot within one product, certificate, UF and ambiente only', () => {
+    const sp = claimed({ chave: `35${'1'.repeat(42)}` });
+    const key = lotKeyOf(sp, 'cert-bytes');
+    expect(lotKeyOf(claimed({ chave: `35${'2'.repeat(42)}` }), 'cert-bytes')).toBe(key);
+    expect(lotKeyOf(claimed({ chave: `33${'1'.repeat(42)}` }), 'cert-bytes')).not.toBe(key);
+    expect(lotKeyOf(claimed({ ...sp, ambiente: 'producao' }), 'cert-bytes')).not.toBe(key);
+    expect(lotKeyOf(claimed({ ...sp, productId: 'other' }), 'cert-bytes')).not.toBe(key);
+    expect(lotKeyOf(sp, 'other-bytes')).not.toBe(key);
+  });
+
+  it('has no key without a certificate: the document goes alone', () => {
+    expect(lotKeyOf(claimed(), undefined)).toBeUndefined();
+  });
+});
+
+describe('gatherLeftMs', () => {
+  it('claims at once after a quiet spell, then at most once per interval', () => {
+    expect(gatherLeftMs(0, 250, 10_000)).toBe(0);
+    expect(gatherLeftMs(10_000, 250, 10_100)).toBe(150);
+    expect(gatherLeftMs(10_000, 250, 10_250)).toBe(0);
+    expect(gatherLeftMs(10_000, 0, 10_000)).toBe(0);
   });
 });

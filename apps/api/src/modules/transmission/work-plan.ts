@@ -1,6 +1,6 @@
 import { packLots } from '@emissor/sefaz';
 
-import type { ClaimedDocument, ClaimedToSend } from './transmission-queue.js';
+import type { ClaimedDocument, ClaimedToSend } from './transmission-store.js';
 
 /**
  * Documents never sent, split into what goes to SEFAZ together: those with the same key (one
@@ -43,4 +43,26 @@ export function planReceipts(documents: readonly ClaimedDocument[]): ClaimedDocu
     else byRecibo.set(document.recibo, [document]);
   }
   return [...byRecibo.values()];
+}
+
+/**
+ * The key of the lot a document never sent may travel in: one product, certificate (by its bytes:
+ * branches that share one may share a lot), UF (the chave starts with the cUF: one UF, one
+ * authoriser) and ambiente. Undefined without a certificate: it goes alone.
+ */
+export function lotKeyOf(document: ClaimedDocument, certificateKey: string | undefined) {
+  return (
+    certificateKey &&
+    `${document.productId}|${certificateKey}|${document.chave.slice(0, 2)}|${document.ambiente}`
+  );
+}
+
+/**
+ * How long documents never sent keep gathering before the next claim of them (0: claim now).
+ * Claimed at most once per `gatherMs`, a stream of emissions leaves in lots rather than an
+ * exchange each; only a claim that found documents starts an interval (`lastFoundAt`), so the
+ * first after a quiet spell goes at once.
+ */
+export function gatherLeftMs(lastFoundAt: number, gatherMs: number, now: number): number {
+  return Math.max(0, lastFoundAt + gatherMs - now);
 }

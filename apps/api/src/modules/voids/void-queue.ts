@@ -1,33 +1,55 @@
+import type { Selectable } from 'kysely';
 import type pg from 'pg';
 
-import { FINAL_STATUS_CHANNEL } from '../transmission/final-status-signal.js';
-import type { LaterAttempt } from '../transmission/retry-delay.js';
+import type { DocumentTable, FiscalVoidQueueTable, FiscalVoidTable } from '../../db/schema.js';
+import type { LaterAttempt } from '../../queue/attempt-result.js';
 import {
-  claimCtes,
   doneCte,
+  recordClaimCtes,
   rescheduleStatement,
-  type WorkQueueTable,
-} from '../transmission/work-queue-sql.js';
+  type QueueTable,
+} from '../../queue/queue-sql.js';
+import type { RecordStore } from '../../queue/record-work.js';
+import { FINAL_STATUS_CHANNEL } from '../transmission/final-status-signal.js';
 import type { VoidFields } from './inut-message.js';
 
-const QUEUE: WorkQueueTable = { table: 'fiscal_void_queue', id: 'void_id' };
+const QUEUE: QueueTable = { table: 'fiscal_void_queue', id: 'void_id' };
+
+type Queue = Selectable<FiscalVoidQueueTable>;
+type Void = Selectable<FiscalVoidTable>;
 
 /** An inutilização claimed for one attempt, with what the attempt needs to talk to SEFAZ. */
-export interface ClaimedVoid extends VoidFields {
-  voidId: string;
-  attempt: number;
+// Its fields are typed from db/schema.ts (CLAIM below selects them), so a column renamed or
+// removed there fails to compile here.
+export interface ClaimedVoid
+  extends
+    VoidFields,
+    Pick<
+      Void,
+      | 'ambiente'
+      | 'cuf'
+      | 'ano'
+      | 'cnpj'
+      | 'serie'
+      | 'numero_inicial'
+      | 'numero_final'
+      | 'justificativa'
+    > {
+  voidId: Queue['void_id'];
+  attempt: Queue['attempts'];
   /** An earlier attempt may have sent it: a 563 answer then means it was homologated. */
-  maybeSent: boolean;
-  origem: 'manual' | 'rejeicao';
+  maybeSent: Queue['sent'];
+  origem: Void['origem'];
   /** The rejected document whose number this voids (origem rejeicao). */
-  chave: string | null;
+  chave: Selectable<DocumentTable>['chave_acesso'] | null;
   /** The signed inutNFe; null for an automatic void before its first attempt signs it. */
-  inutXml: string | null;
+  inutXml: Void['inut_xml'];
   /** The slot's live certificate now (null: none; the attempt waits for one). */
   certificateId: string | null;
 }
 
-export type VoidAttemptResult =
+/** An inutilização's final result: homologated (with its protocol when known), or refused. */
+export type VoidFinalResult =
   | {
       kind: 'final';
       status: 'homologada';
@@ -37,13 +59,14 @@ export type VoidAttemptResult =
       homologadaEm: string | null;
       procXml: string | null;
     }
-  | { kind: 'final'; status: 'rejeitada'; cStat: string; xMotivo: string }
-  | LaterAttempt;
+  | { kind: 'final'; status: 'rejeitada'; cStat: string; xMotivo: string };
+
+export type VoidAttemptResult = VoidFinalResult | LaterAttempt;
 
 const CLAIM = {
   name: 'emissor_fiscal_void_claim',
   text: `
-    with ${claimCtes(QUEUE)}
+    with ${recordClaimCtes(QUEUE)}
     select c.record_id as "voidId", c.attempts as attempt, c.was_sent as "maybeSent",
            v.origem, v.ambiente, v.cuf, v.ano, v.cnpj, v.serie, v.numero_inicial,
            v.numero_final, v.justificativa, v.inut_xml as "inutXml", d.chave_acesso as chave,
@@ -80,22 +103,21 @@ const FINISH = {
     select (select count(*) from updated)::int as updated, (select count(*) from told)::int as told`,
 };
 
-export interface VoidQueue {
-  claim(limit: number, leaseMs: number): Promise<ClaimedVoid[]>;
+/** The inutilizações in transmission (fiscal_void_queue), as the record workers use them. */
+export interface VoidStore extends RecordStore<ClaimedVoid, VoidFinalResult> {
   /** Stores the signed inutNFe unless one is stored already; returns the stored one. */
   storeSigned(voidId: string, inutXml: string): Promise<string>;
-  /** Stores the attempt's result; false when the attempt had lost the row (its lease ran out). */
-  settle(claimed: ClaimedVoid, result: VoidAttemptResult): Promise<boolean>;
 }
 
-export function createVoidQueue(pool: pg.Pool): VoidQueue {
+// Named prepared statements through pg (parsed once per connection); rows typed as above.
+export function createVoidStore(pool: pg.Pool): VoidStore {
   return {
     async claim(limit, leaseMs) {
       const { rows } = await pool.query<ClaimedVoid>({ ...CLAIM, values: [limit, leaseMs] });
       return rows;
     },
     async storeSigned(voidId, inutXml) {
-      const { rows } = await pool.query<{ inut_xml: string }>({
+      const { rows } = await pool.query<Pick<Void, 'inut_xml'>>({
         ...STORE_SIGNED,
         values: [voidId, inutXml],
       });
@@ -118,7 +140,7 @@ export function createVoidQueue(pool: pg.Pool): VoidQueue {
         return rowCount === 1;
       }
       const homologated = result.status === 'homologada';
-      const { rows } = await pool.query<{ updated: number }>({
+      const { rows } = await pool.query<{ updated: number; told: number }>({
         ...FINISH,
         values: [
           claimed.voidId,

@@ -1,33 +1,35 @@
 import type { Credentials } from '@emissor/signer';
 
-import type { Logger } from '../../http/logger.js';
-import { startRecordWorkers, type RecordWorkSettings } from '../transmission/record-workers.js';
-import type { WorkLoop } from '../transmission/work-loop.js';
+import type { Logger } from '../../logging/logger.js';
+import { startRecordWork } from '../../queue/record-work.js';
+import type { WorkEngine } from '../../queue/work-engine.js';
+import type { FiscalWorkSettings } from '../events/event-workers.js';
+import { withCertificate } from '../transmission/no-certificate.js';
 import { signedInutNFe } from './inut-message.js';
 import { runVoidAttempt } from './void-exchange.js';
-import type { VoidQueue } from './void-queue.js';
+import type { VoidStore } from './void-queue.js';
 
 /**
  * The workers that send queued inutilizações to SEFAZ. An automatic void (origem rejeicao) is
  * signed by its first attempt and stored before it is sent.
  */
 export function startVoidWorkers(
-  queue: VoidQueue,
+  store: VoidStore,
   credentialsOf: (certificateId: string) => Promise<Credentials>,
-  settings: RecordWorkSettings,
+  settings: FiscalWorkSettings,
   logger: Logger,
-): WorkLoop {
-  return startRecordWorkers(
+): WorkEngine {
+  return startRecordWork(
     {
       what: 'inutilização',
-      queue,
-      credentialsOf,
-      async attempt(claimed, credentials) {
-        const inutXml =
-          claimed.inutXml ??
-          (await queue.storeSigned(claimed.voidId, signedInutNFe(claimed, credentials)));
-        return runVoidAttempt(settings, claimed, inutXml, credentials);
-      },
+      store,
+      attempt: (claimed) =>
+        withCertificate(claimed.certificateId, credentialsOf, async (credentials) => {
+          const inutXml =
+            claimed.inutXml ??
+            (await store.storeSigned(claimed.voidId, signedInutNFe(claimed, credentials)));
+          return runVoidAttempt(settings, claimed, inutXml, credentials);
+        }),
       logFields: (claimed) => ({
         inutilizacao_id: claimed.voidId,
         origem: claimed.origem,
@@ -36,14 +38,11 @@ export function startVoidWorkers(
         numero_final: claimed.numero_final,
         ...(claimed.chave && { chave: claimed.chave }),
       }),
-      finalFields: (result) =>
-        result.kind === 'final'
-          ? {
-              status: result.status,
-              cStat: result.cStat,
-              ...(result.status === 'homologada' && { protocolo: result.protocolo }),
-            }
-          : {},
+      finalFields: (result) => ({
+        status: result.status,
+        cStat: result.cStat,
+        ...(result.status === 'homologada' && { protocolo: result.protocolo }),
+      }),
     },
     settings,
     logger,

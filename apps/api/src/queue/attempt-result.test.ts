@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { MAX_BACKOFF_MS } from './backoff.js';
-import { failedAttempt } from './retry-delay.js';
+import { failedAttempt } from './attempt-result.js';
 
 describe('failedAttempt', () => {
   it('backs off with the attempt, like an unanswered call, up to the cap', () => {

@@ -1,12 +1,7 @@
 import type pg from 'pg';
 
-import type { Logger } from '../http/logger.js';
-
-/**
- * The work queues (migrations 0008–0010): a row lives only while its record is in transmission and
- * is updated at every attempt, so each NF-e leaves several dead row versions behind within seconds.
- */
-export const QUEUE_TABLES = ['transmission_queue', 'fiscal_event_queue', 'fiscal_void_queue'];
+import type { Logger } from '../logging/logger.js';
+import { QUEUE_TABLES } from './queue-sql.js';
 
 export interface QueueVacuumOptions {
   /** Dead row versions a queue table holds before it is vacuumed. */
