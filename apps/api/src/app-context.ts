@@ -13,6 +13,7 @@ import type { SefazLink } from './modules/sefaz-status/ask-status.js';
 import type { AuthoriserHealth } from './modules/sefaz-status/authoriser-health.js';
 import type { FinalStatusSignal } from './modules/transmission/final-status-signal.js';
 import type { TransmissionMetrics } from './modules/transmission/transmission-metrics.js';
+import type { WebhookOptions } from './modules/webhooks/webhook-options.js';
 
 /** What request handlers may use; built once per process in server.ts (tests build their own). */
 export interface AppContext {
@@ -36,4 +37,6 @@ export interface AppContext {
   /** What this process's exchanges saw of each authoriser (the status route reads it). */
   authoriserHealth?: AuthoriserHealth;
   clock: () => Date;
+  /** How webhooks resolve and trust their receivers (tests inject a resolver and a CA). */
+  webhooks?: WebhookOptions;
 }

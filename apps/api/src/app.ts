@@ -24,6 +24,7 @@ import { openApiHandlers } from './modules/openapi/openapi.router.js';
 import { sefazStatusHandlers } from './modules/sefaz-status/sefaz-status.router.js';
 import { seriesHandlers } from './modules/series/series.router.js';
 import { voidsHandlers } from './modules/voids/voids.router.js';
+import { webhooksHandlers } from './modules/webhooks/webhooks.router.js';
 
 export type { AppContext };
 
@@ -53,6 +54,7 @@ export function createApp(ctx: AppContext): express.Express {
     events: eventsHandlers(ctx),
     voids: voidsHandlers(ctx),
     sefaz: sefazStatusHandlers(ctx),
+    webhooks: webhooksHandlers(ctx),
   });
   createExpressEndpoints(contract, router, app, {
     // Body checks before the key check: a bad body is a 4xx whatever the key, as before. They run

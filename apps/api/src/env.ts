@@ -115,6 +115,11 @@ const EnvSchema = z.object({
    * and phone go together; where the UF issued a CSRT, its id and the CSRT itself (a secret: only
    * its hash with each chave is written).
    */
+  /**
+   * Let webhooks reach loopback, private, link-local and CGNAT addresses in production (refused
+   * there otherwise, at creation and at each delivery: docs/webhooks.md "Security").
+   */
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag,
   RESP_TEC_CNPJ: z.string().optional(),
   RESP_TEC_CONTATO: z.string().optional(),
   RESP_TEC_EMAIL: z.string().optional(),

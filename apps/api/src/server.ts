@@ -34,6 +34,7 @@ import {
 import { createPgTransmissionStore } from './modules/transmission/pg-transmission-store.js';
 import { startTransmission } from './modules/transmission/transmission-engine.js';
 import { startFiscalWork } from './modules/events/fiscal-work.js';
+import type { WebhookOptions } from './modules/webhooks/webhook-options.js';
 import type { WorkEngine } from './queue/work-engine.js';
 
 export interface RunningServer {
@@ -52,6 +53,8 @@ export interface ServerOptions {
   firstStatistics?: FirstStatisticsOptions;
   /** When the API vacuums its work queues (tests make it sooner). */
   queueVacuum?: QueueVacuumOptions;
+  /** How webhooks resolve and trust their receivers (tests inject a resolver and a CA). */
+  webhooks?: WebhookOptions;
 }
 
 /** How often the request path's saturation is sampled for transmission to yield to it. */
@@ -132,6 +135,7 @@ export async function startServer(
       authoriserHealth,
     }),
     clock: options.clock ?? (() => new Date()),
+    ...(options.webhooks && { webhooks: options.webhooks }),
   });
 
   const server: Server = await new Promise((resolve, reject) => {

@@ -1,6 +1,7 @@
 export { createEmissorClient, DocumentNotFinalError, EmitNetworkError } from './client.js';
 export { isErrorCode } from './errors.js';
 export { parseRetryAfter, RETRY_DEFAULTS } from './retry.js';
+export { verifyWebhook, WebhookVerificationError } from './webhooks.js';
 
 export type {
   EmitBody,
@@ -19,3 +20,4 @@ export type {
 export type { ErrorResponseWithCode } from './errors.js';
 export type { RetryOptions } from './retry.js';
 export type { FetchLike } from './fetcher.js';
+export type { VerifyWebhookOptions, WebhookHeaders, WebhookMessage } from './webhooks.js';

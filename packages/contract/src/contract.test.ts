@@ -44,6 +44,14 @@ describe('contract', () => {
         'GET /v1/inutilizacoes voids.listInutilizacoes',
         'GET /v1/inutilizacoes/:inutilizacao_id voids.getInutilizacao',
         'GET /v1/inutilizacoes/:inutilizacao_id/xml voids.getInutilizacaoXml',
+        'POST /v1/webhooks webhooks.createWebhook',
+        'GET /v1/webhooks webhooks.listWebhooks',
+        'GET /v1/webhooks/:webhook_id webhooks.getWebhook',
+        'PATCH /v1/webhooks/:webhook_id webhooks.patchWebhook',
+        'DELETE /v1/webhooks/:webhook_id webhooks.deleteWebhook',
+        'GET /v1/webhooks/:webhook_id/entregas webhooks.listWebhookDeliveries',
+        'POST /v1/webhooks/:webhook_id/teste webhooks.testWebhook',
+        'POST /v1/webhooks/:webhook_id/rotacao webhooks.rotateWebhookSecret',
       ].sort(),
     );
   });

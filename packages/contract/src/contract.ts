@@ -9,6 +9,7 @@ import { openApiRouter } from './routes/openapi.js';
 import { sefazRouter } from './routes/sefaz.js';
 import { seriesRouter } from './routes/series.js';
 import { voidsRouter } from './routes/voids.js';
+import { webhooksRouter } from './routes/webhooks.js';
 
 const c = initContract();
 
@@ -27,6 +28,7 @@ export const contract = c.router(
     events: eventsRouter,
     voids: voidsRouter,
     sefaz: sefazRouter,
+    webhooks: webhooksRouter,
   },
   { pathPrefix: '/v1', strictStatusCodes: true },
 );
@@ -54,4 +56,6 @@ export const CONTRACT_TAGS: Readonly<Record<string, string>> = {
     "Inutilizações (NFeInutilizacao4): ranges of a series' numbers that will never be used, voided at SEFAZ so the numbering has no unexplained gap; manual ones and the automatic voids of rejected documents' numbers. Safe to retry with the same Idempotency-Key.",
   sefaz:
     "What SEFAZ says about itself: an authoriser's status (NFeStatusServico4), asked with the branch's certificate and shared for 3 minutes.",
+  webhooks:
+    'Webhooks: Emissor POSTs a signed message (Standard Webhooks) to your URL when a document, event or inutilização reaches a final status, retried for at least 24 h until your endpoint answers 2xx.',
 };

@@ -100,3 +100,27 @@ export {
   UfSchema,
 } from './schemas/sefaz.js';
 export type { SefazStatusQuery, SefazStatusRead, Uf } from './schemas/sefaz.js';
+export {
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_TYPE,
+  WebhookCreateSchema,
+  WebhookDeliveryReadSchema,
+  WebhookEventTypeSchema,
+  WebhookPatchSchema,
+  WebhookReadSchema,
+  WebhookRotationSchema,
+  WebhookWithSecretSchema,
+} from './schemas/webhooks.js';
+export type {
+  WebhookAttempt,
+  WebhookCreate,
+  WebhookCreateInput,
+  WebhookDeliveryListQuery,
+  WebhookDeliveryRead,
+  WebhookDeliveryStatus,
+  WebhookEventType,
+  WebhookPatch,
+  WebhookRead,
+  WebhookRotation,
+  WebhookWithSecret,
+} from './schemas/webhooks.js';

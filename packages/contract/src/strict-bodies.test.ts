@@ -66,8 +66,12 @@ describe('every request body refuses unknown fields', () => {
         'correctDocument',
         'createInutilizacao',
         'createSeries',
+        'createWebhook',
         'emit',
         'patchSeries',
+        'patchWebhook',
+        'rotateWebhookSecret',
+        'testWebhook',
         'uploadCertificate',
       ].sort(),
     );

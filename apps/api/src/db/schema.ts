@@ -199,6 +199,40 @@ export interface MasterKeyTable {
   retired_at: NullableTimestamp;
 }
 
+/** A product's webhook (docs/webhooks.md); its secrets are stored only encrypted. */
+export interface WebhookTable {
+  id: string;
+  product_id: string;
+  url: string;
+  /** null: every event type. */
+  eventos: string[] | null;
+  ativo: Generated<boolean>;
+  /** AES-256-GCM of the JSON `{current, previous}` secrets, bound to product and webhook id. */
+  secrets_ciphertext: Buffer;
+  master_key_id: string;
+  previous_secret_expires_at: NullableTimestamp;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** One message to one webhook, with every attempt (the outbox and its history). */
+export interface WebhookDeliveryTable {
+  id: Generated<string>;
+  seq: Generated<string>;
+  webhook_id: string;
+  event_id: string;
+  type: string;
+  resource_id: string | null;
+  ordering_key: string | null;
+  payload: string;
+  status: Generated<'pendente' | 'entregue' | 'falhou'>;
+  attempts: ColumnType<unknown[], string | undefined, string>;
+  attempt_count: Generated<number>;
+  next_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: DefaultedTimestamp;
+}
+
 export interface Database {
   products: ProductTable;
   series: SeriesTable;
@@ -213,6 +247,9 @@ export interface Database {
   fiscal_event_queue: FiscalEventQueueTable;
   fiscal_voids: FiscalVoidTable;
   fiscal_void_queue: FiscalVoidQueueTable;
+  sefaz_status: SefazStatusTable;
+  webhooks: WebhookTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }
 
 export type Product = Selectable<ProductTable>;
@@ -224,3 +261,5 @@ export type NewDocument = Insertable<DocumentTable>;
 export type MasterKey = Selectable<MasterKeyTable>;
 export type FiscalEventRow = Selectable<FiscalEventTable>;
 export type FiscalVoidRow = Selectable<FiscalVoidTable>;
+export type WebhookRow = Selectable<WebhookTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;

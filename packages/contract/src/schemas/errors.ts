@@ -23,6 +23,7 @@ export const ErrorCodeSchema = z.enum([
   'correction_limit_reached',
   'numbers_in_use',
   'sefaz_disabled',
+  'webhook_not_found',
   'payload_too_large',
   'unsupported_media_type',
   'unsupported_content_encoding',
@@ -121,6 +122,7 @@ export const ERROR_CODE_DESCRIPTIONS: Readonly<
     description:
       'The service runs with SEFAZ=off: nothing is sent to SEFAZ, so this route (status, events, inutilizações) has nothing to do.',
   },
+  webhook_not_found: { status: 404, description: 'No such webhook for this product.' },
   payload_too_large: {
     status: 413,
     description: 'JSON body over 2 MiB, or certificate file over 100 KiB.',
