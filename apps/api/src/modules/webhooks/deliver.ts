@@ -8,7 +8,7 @@ import { version } from '../../version.js';
 import { signatureHeader } from './signature.js';
 import { checkTarget, hostOf, type ResolvedAddress, type TargetPolicy } from './target-guard.js';
 
-/** A 2xx within this delivers; anything slower is a failed attempt (docs/api-rules.md "Webhooks"). */
+/** A 2xx within this delivers; anything slower is a failed attempt (docs/webhooks.md "Delivery, retries and order"). */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** Characters of the receiver's answer kept with the attempt: enough to see why, never a dump. */
 export const RESPONSE_EXCERPT_CHARS = 256;

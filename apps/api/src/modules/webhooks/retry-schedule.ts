@@ -1,7 +1,7 @@
 /**
  * Waits before each retry of a delivery that failed: the first within 10 s (a receiver that
  * blinked), then longer and longer, so the last attempt comes more than 24 h after the first
- * (docs/api-rules.md "Webhooks"): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — 8 attempts over
+ * (docs/webhooks.md "Delivery, retries and order"): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — 8 attempts over
  * about 27.6 h. The schedule of Standard Webhooks' reference service.
  */
 export const RETRY_DELAYS_MS: readonly number[] = [
