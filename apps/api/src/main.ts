@@ -2,8 +2,8 @@ import cluster from 'node:cluster';
 
 import { runPrimary } from './cluster.js';
 import { EnvError, loadEnv } from './env.js';
-import { createLogger } from './http/logger.js';
-import { exitWhenLogsWritten } from './http/stdout-lines.js';
+import { createLogger } from './logging/logger.js';
+import { exitWhenLogsWritten } from './logging/stdout-lines.js';
 import { onShutdown, type ShutdownCause } from './shutdown-signals.js';
 
 async function main(): Promise<void> {

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startFirstStatistics } from '../src/db/first-statistics.js';
-import { createLogger } from '../src/http/logger.js';
+import { createLogger } from '../src/logging/logger.js';
 import { emissionTargets } from '../src/modules/emissions/emission-target.js';
 import { insertDocumentCopies } from './helpers/document-copies.js';
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';

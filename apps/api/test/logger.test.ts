@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-const LOGGER = fileURLToPath(new URL('../dist/http/logger.js', import.meta.url));
-const STDOUT_LINES = fileURLToPath(new URL('../dist/http/stdout-lines.js', import.meta.url));
+const LOGGER = fileURLToPath(new URL('../dist/logging/logger.js', import.meta.url));
+const STDOUT_LINES = fileURLToPath(new URL('../dist/logging/stdout-lines.js', import.meta.url));
 
 /** A child running `script` (an ES module) whose stdout nobody reads until `reader` is called. */
 function childWithUnreadStdout(script: string) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { rotateMasterKey } from '../src/crypto/rotate-master-key.js';
+import { rotateMasterKey } from '../src/modules/certificates/rotate-master-key.js';
 import { createTestDatabase } from './helpers/database.js';
 import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
 import { startTestServer, TEST_MASTER_KEY, type TestServer } from './helpers/server.js';

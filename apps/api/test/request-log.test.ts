@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createLogger } from '../src/http/logger.js';
+import { createLogger } from '../src/logging/logger.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 let server: TestServer;

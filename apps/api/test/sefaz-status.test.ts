@@ -365,7 +365,7 @@ describe('a failure superseded by an exchange', () => {
   function cacheWithHealth(autorizador: string) {
     let now = 0;
     const health = createAuthoriserHealth(() => now);
-    const cache = createStatusCache(server.database.pool, health);
+    const cache = createStatusCache(server.database.db, health);
     const key = { autorizador, ambiente: 'homologacao' };
     let asks = 0;
     const get = (ask: () => Promise<AskOutcome>) =>

@@ -4,7 +4,6 @@ import { parseArgs } from 'node:util';
 import { openDatabase, type OpenDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { resolveMasterSecret } from '../crypto/master-secret.js';
-import { rotateMasterKey } from '../crypto/rotate-master-key.js';
 import { loadEnv, type Env } from '../env.js';
 import { AdminUsageError as UsageError, writeDevCertificate } from './dev-certificate.js';
 import {
@@ -13,6 +12,7 @@ import {
   listProducts,
   rotateProductKey,
 } from '../modules/products/products.service.js';
+import { rotateMasterKey } from '../modules/certificates/rotate-master-key.js';
 
 const USAGE = `Usage: pnpm admin <command> [options]
 

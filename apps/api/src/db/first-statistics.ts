@@ -1,12 +1,18 @@
 import type pg from 'pg';
 
-import type { Logger } from '../http/logger.js';
+import type { Logger } from '../logging/logger.js';
+import { tables, type TableName } from './sql-names.js';
 
 /**
  * The tables the emission path looks up on every request. Their statements are named, so each
  * pooled connection plans them once and keeps the plan until PostgreSQL invalidates it.
  */
-const EMISSION_TABLES = ['documents', 'document_xml', 'series', 'certificates'] as const;
+const EMISSION_TABLES: readonly TableName[] = [
+  'documents',
+  'document_xml',
+  'series',
+  'certificates',
+];
 
 export interface FirstStatisticsOptions {
   /**
@@ -53,8 +59,10 @@ export function startFirstStatistics(
   let timer: NodeJS.Timeout | undefined;
 
   const state = async () => {
-    const { rows } = await pool.query<{ stored: number; missing: string[] }>(
-      `select (select count(*) from (select 1 from documents limit $1) enough)::int as stored,
+    // Text on the pool: it reads the catalog (pg_stats), which schema.ts does not describe; the
+    // names of Emissor's tables in it are checked (sql-names.ts).
+    const { rows } = await pool.query<{ stored: number; missing: TableName[] }>(
+      `select (select count(*) from (select 1 from ${tables.documents} limit $1) enough)::int as stored,
               array(select t from unnest($2::text[]) t
                     where not exists (select 1 from pg_stats s
                                       where s.schemaname = current_schema() and s.tablename = t))
@@ -66,12 +74,12 @@ export function startFirstStatistics(
 
   const look = async (): Promise<boolean> => {
     const { stored, missing } = await state();
-    if (!missing.includes('documents')) return true;
+    if (!missing.includes(tables.documents)) return true;
     if (stored < afterRows) return false;
     // Names from the constant list above, never from input. A role that does not own a table gets
     // a warning from PostgreSQL, not an error, and the table stays without statistics.
     await pool.query(`analyze ${missing.map((t) => `"${t}"`).join(', ')}`);
-    if ((await state()).missing.includes('documents'))
+    if ((await state()).missing.includes(tables.documents))
       logger.warn(
         { tables: missing },
         "first planner statistics not gathered: the database role does not own Emissor's tables (autovacuum will gather them)",

@@ -1,9 +1,9 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 
 import { AppError, appError, RequestValidationFailure } from '../errors.js';
+import type { Logger } from '../logging/logger.js';
 import { jsonCodings, unsupportedContentEncoding } from './content-encoding.js';
 import { isDatabaseUnavailable } from './database-unavailable.js';
-import type { Logger } from './logger.js';
 
 const RETRY_AFTER_SECONDS = '5';
 

@@ -3,7 +3,6 @@ import type { RequestHandler } from 'express';
 import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
 
-import type { EmissionEngine } from '../modules/emissions/emission-job.js';
 import { matchedRoute } from './matched-route.js';
 
 /** Label of requests that match no contract route (bounded: raw URLs never become labels). */
@@ -28,11 +27,7 @@ export interface AppMetrics {
  * One registry per app: several apps in one process (tests) never share or collide on metric
  * names. Labels are the contract path, method and status only; never keys, refs or URLs.
  */
-export function createMetrics(
-  pool: pg.Pool,
-  engine: EmissionEngine,
-  extra: readonly Metric[] = [],
-): AppMetrics {
+export function createMetrics(pool: pg.Pool, extra: readonly Metric[] = []): AppMetrics {
   const registry = new Registry();
   const requests = new Counter({
     name: 'emissor_http_requests_total',
@@ -66,29 +61,9 @@ export function createMetrics(
     },
   });
 
-  // A counter read from the emission engine when scraped: it counts in plain numbers, not through prom-client.
-  new Counter({
-    name: 'emissor_emission_numbering_total',
-    help:
-      'Numbering in this process since it started: documents stored optimistically and the statements that ' +
-      'stored them, series claims lost to ' +
-      'another process (retried), transactions of the locked path, and optimistic batches that signed while ' +
-      'an earlier batch of their series was being stored.',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-    collect() {
-      const stats = engine.stats();
-      this.reset();
-      this.inc({ kind: 'optimistic_stored' }, stats.optimisticStored);
-      this.inc({ kind: 'optimistic_statements' }, stats.optimisticStatements);
-      this.inc({ kind: 'claims_lost' }, stats.claimsLost);
-      this.inc({ kind: 'locked_batches' }, stats.lockedBatches);
-      this.inc({ kind: 'pipelined_batches' }, stats.pipelinedBatches);
-    },
-  });
-
-  // Metrics other modules keep (transmission): counted there, exported here. Registered last, so
-  // the pool gauge above is read before their collect borrows a connection for its query.
+  // Metrics the modules keep (emissions' numbering, transmission): counted there, exported here.
+  // Registered last, so the pool gauge above is read before a collect borrows a connection for its
+  // query.
   for (const metric of extra) registry.registerMetric(metric);
 
   const middleware: RequestHandler = (req, res, next) => {

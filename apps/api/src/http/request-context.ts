@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { NextFunction, Request, Response } from 'express';
 
-import type { Logger } from './logger.js';
+import type { Logger } from '../logging/logger.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- Express's own extension point

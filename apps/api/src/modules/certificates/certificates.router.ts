@@ -1,13 +1,16 @@
 import { CertificateUploadFieldsSchema, contract } from '@emissor/contract';
 import { initServer } from '@ts-rest/express';
+import type { Kysely } from 'kysely';
 
-import type { AppContext } from '../../app-context.js';
+import type { Keyring } from '../../crypto/master-key.js';
+import type { Database } from '../../db/schema.js';
 import { appError, RequestValidationFailure, type ValidationIssue } from '../../errors.js';
 import { productOf } from '../../http/product-of.js';
 import { toValidationIssues } from '../../http/validation-issues.js';
 import { toCertificateRead } from './certificates.mapper.js';
 import { deactivateCertificate, findLiveCertificate } from './certificates.repository.js';
 import { uploadCertificate } from './certificates.service.js';
+import type { CredentialsCache } from './credentials-cache.js';
 import { certificateForm } from './multipart.js';
 
 /** The form's text fields and file, checked together so one 422 lists every problem. */
@@ -25,7 +28,20 @@ function readForm(body: unknown, file: Express.Multer.File | undefined) {
   return { ...fields.data, file: file.buffer };
 }
 
-export function certificatesHandlers({ db, keyring, credentials, clock }: AppContext) {
+/** What the certificate routes use of the app's context (app-context.ts). */
+export interface CertificateRoutesContext {
+  db: Kysely<Database>;
+  keyring: Keyring;
+  credentials: CredentialsCache;
+  clock: () => Date;
+}
+
+export function certificatesHandlers({
+  db,
+  keyring,
+  credentials,
+  clock,
+}: CertificateRoutesContext) {
   return initServer().router(contract.certificates, {
     uploadCertificate: {
       middleware: [certificateForm],

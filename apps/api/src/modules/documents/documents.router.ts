@@ -1,10 +1,13 @@
 import { contract } from '@emissor/contract';
 import { initServer } from '@ts-rest/express';
+import type { Kysely } from 'kysely';
 
-import type { AppContext } from '../../app-context.js';
+import type { DanfeRenderer } from '../../danfe/danfe-renderer.js';
+import type { Database } from '../../db/schema.js';
 import { appError } from '../../errors.js';
 import { preferredWait } from '../../http/prefer-wait.js';
 import { productOf } from '../../http/product-of.js';
+import type { FinalStatusSignal } from '../transmission/final-status-signal.js';
 import { toDocumentRead } from './documents.mapper.js';
 import {
   findDanfeSource,
@@ -14,7 +17,15 @@ import {
 } from './documents.repository.js';
 import { readWhenFinal } from './wait-until-final.js';
 
-export function documentsHandlers({ db, danfe, finalStatus }: AppContext) {
+/** What the document routes use of the app's context (app-context.ts). */
+export interface DocumentRoutesContext {
+  db: Kysely<Database>;
+  danfe: DanfeRenderer;
+  /** Absent when SEFAZ=off: nothing is waited for. */
+  finalStatus?: FinalStatusSignal | undefined;
+}
+
+export function documentsHandlers({ db, danfe, finalStatus }: DocumentRoutesContext) {
   return initServer().router(contract.documents, {
     listDocuments: async ({ query, req }) => {
       const rows = await listDocuments(db, {

@@ -1,18 +1,34 @@
 import { contract } from '@emissor/contract';
 import { initServer } from '@ts-rest/express';
 import type { Request } from 'express';
+import type { Kysely } from 'kysely';
 
-import type { AppContext } from '../../app-context.js';
+import type { Database } from '../../db/schema.js';
+import type { Env } from '../../env.js';
 import { RequestValidationFailure } from '../../errors.js';
-import { productOf } from '../../http/product-of.js';
 import { preferredWait } from '../../http/prefer-wait.js';
+import { productOf } from '../../http/product-of.js';
+import type { CredentialsCache } from '../certificates/credentials-cache.js';
 import { toDocumentRead } from '../documents/documents.mapper.js';
 import { findDocument } from '../documents/documents.repository.js';
 import { readWhenFinal } from '../documents/wait-until-final.js';
+import type { FinalStatusSignal } from '../transmission/final-status-signal.js';
 import { ambienteNotServed } from '../transmission/served-ambientes.js';
 import { emitDocument } from './emission.service.js';
+import type { Emissions } from './emissions.js';
 
-export function emissionsHandlers(ctx: AppContext) {
+/** What the emission routes use of the app's context (app-context.ts). */
+export interface EmissionRoutesContext {
+  db: Kysely<Database>;
+  env: Env;
+  credentials: CredentialsCache;
+  emissions: Emissions;
+  /** Absent when SEFAZ=off: nothing is waited for. */
+  finalStatus?: FinalStatusSignal | undefined;
+  clock: () => Date;
+}
+
+export function emissionsHandlers(ctx: EmissionRoutesContext) {
   const { db, credentials, emissions, finalStatus, clock } = ctx;
   const responsavelTecnico = ctx.env.RESPONSAVEL_TECNICO;
   return initServer().router(contract.emissions, {

@@ -1,7 +1,9 @@
 import type pg from 'pg';
 
+import { namedStatement, queryNamed, type Queryable } from '../../db/named-statement.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
-import type { DocumentRow } from '../../db/schema.js';
+import type { DocumentRow, Series } from '../../db/schema.js';
+import { columnsOf, into, tables } from '../../db/sql-names.js';
 import { timeOrderedId } from '../../db/time-ordered-id.js';
 import { createPackingCertificateIds } from '../../storage/packing-certificates.js';
 import { XML_PACKING } from '../../storage/xml-packing.js';
@@ -14,6 +16,11 @@ import type {
   LockedSeries,
 } from './document-store.js';
 
+const SERIES = columnsOf('series');
+const S = columnsOf('series', 's');
+const DOCUMENTS = columnsOf('documents');
+const D = columnsOf('documents', 'd');
+
 // The documents of both statements arrive as parallel arrays (unnest), so a batch of any size is
 // one statement with a fixed text, planned once per connection (named statements).
 const INPUT_COLUMNS = `
@@ -25,12 +32,28 @@ const INPUT_COLUMNS = `
          packing_certificate_id)`;
 
 // Packed (src/storage/xml-packing.js, format $20), about 1 KB: stored inline in the row.
-const XML_COLUMNS = `document_xml (document_id, packing, packing_certificate_id, packed)
+const XML_COLUMNS = `${into('document_xml', ['document_id', 'packing', 'packing_certificate_id', 'packed'])}
   select i.id, $20::smallint, i.packing_certificate_id, i.packed`;
 
+const DOCUMENT_INSERT = into('documents', [
+  'id',
+  'product_id',
+  'tenant_ref',
+  'branch_ref',
+  'series_id',
+  'document_model',
+  'serie',
+  'numero',
+  'chave_acesso',
+  'codigo_numerico',
+  'status',
+  'ambiente',
+  'idempotency_key',
+  'request_fingerprint',
+]);
+
 const INSERT_DOCUMENTS = `
-  insert into documents (id, product_id, tenant_ref, branch_ref, series_id, document_model, serie, numero,
-                         chave_acesso, codigo_numerico, status, ambiente, idempotency_key, request_fingerprint)
+  insert into ${DOCUMENT_INSERT}
   select i.id, i.product_id, i.tenant_ref, i.branch_ref, i.series_id, '55', i.serie, i.numero,
          i.chave, i.codigo_numerico, $17::varchar, i.ambiente, i.idempotency_key, i.request_fingerprint
   from input i`;
@@ -38,29 +61,34 @@ const INSERT_DOCUMENTS = `
 // With transmission on, every stored document is queued for SEFAZ by the statement that stores it
 // ($18), so a document is never stored without its place in the queue, nor queued without a row.
 const ENQUEUE = `
-  insert into transmission_queue (document_id) select i.id from input i where $18::boolean`;
+  insert into ${into('transmission_queue', ['document_id'])} select i.id from input i where $18::boolean`;
 
 // `locked` takes the series rows in id order (every process does, so two statements cannot
 // deadlock); a claim wins only if the counter still equals the first number it claimed, i.e.
 // nobody numbered that series since this process reserved its numbers. Winners advance the counter
 // and insert their documents and XML in the same statement, so a number is never visible without
 // its document. Losers change nothing.
-const STORE_IF_COUNTERS_UNCHANGED = {
-  name: 'emissor_store_if_counters_unchanged',
-  text: `
+const STORE_IF_COUNTERS_UNCHANGED = namedStatement<{
+  seriesId: Series['id'];
+  stored: boolean;
+  counter: Series['next_number'] | null;
+  createdAt: DocumentRow['created_at'];
+}>(
+  'emissor_store_if_counters_unchanged',
+  `
     with claim as (
       select * from unnest($1::uuid[], $2::int[], $3::int[]) as c(series_id, first_number, count)
     ), locked as materialized (
-      select s.id, s.next_number from series s
-      where s.id = any($1::uuid[]) and s.deleted_at is null
-      order by s.id
+      select ${S.id}, ${S.next_number} from ${tables.series} s
+      where ${S.id} = any($1::uuid[]) and ${S.deleted_at} is null
+      order by ${S.id}
       for update
     ), won as materialized (
       select c.series_id, c.first_number + c.count as next_number
       from claim c join locked l on l.id = c.series_id and l.next_number = c.first_number
     ), advanced as (
-      update series s set next_number = won.next_number, updated_at = now()
-      from won where s.id = won.series_id
+      update ${tables.series} s set ${SERIES.next_number} = won.next_number, ${SERIES.updated_at} = now()
+      from won where ${S.id} = won.series_id
     ), input as (
       select t.* from ${INPUT_COLUMNS} join won on won.series_id = t.series_id
     ), doc as (${INSERT_DOCUMENTS}
@@ -71,43 +99,46 @@ const STORE_IF_COUNTERS_UNCHANGED = {
     select c.series_id as "seriesId", won.series_id is not null as stored, l.next_number as counter,
            now() as "createdAt"
     from claim c left join won on won.series_id = c.series_id left join locked l on l.id = c.series_id`,
-};
+);
 
-const LOCK_SERIES = {
-  name: 'emissor_lock_series',
-  text: 'select next_number as "nextNumber" from series where id = $1 for update',
-};
+const LOCK_SERIES = namedStatement<{ nextNumber: Series['next_number'] }>(
+  'emissor_lock_series',
+  `select ${SERIES.next_number} as "nextNumber" from ${tables.series} where ${SERIES.id} = $1 for update`,
+);
+
+/** A document of the key asked for, or all nulls (left join) when the key was not used. */
+type UsedKeyRow = DocumentRow | { [Column in keyof DocumentRow]: null };
 
 // Read after the lock is held, so it sees every document committed before. The highest number
 // used keeps a counter that was moved behind a used number (before PATCH refused that) from
 // turning into a unique violation. One row at least (the aggregate); then one per used key.
-const READ_UNDER_LOCK = {
-  name: 'emissor_read_under_series_lock',
-  text: `
+const READ_UNDER_LOCK = namedStatement<{ maxUsed: DocumentRow['numero'] | null } & UsedKeyRow>(
+  'emissor_read_under_series_lock',
+  `
     select m.max_used as "maxUsed", d.*
-    from (select max(numero) as max_used from documents where series_id = $1) m
-    left join documents d on d.product_id = $2 and d.idempotency_key = any($3::text[])`,
-};
+    from (select max(${DOCUMENTS.numero}) as max_used from ${tables.documents} where ${DOCUMENTS.series_id} = $1) m
+    left join ${tables.documents} d on ${D.product_id} = $2 and ${D.idempotency_key} = any($3::text[])`,
+);
 
 // Inside the transaction that holds the series row: a key another process stored meanwhile is
 // skipped (on conflict), and then the counter is not moved, so the caller can roll back and retry.
-const STORE_LOCKED = {
-  name: 'emissor_store_locked',
-  text: `
+const STORE_LOCKED = namedStatement<{ stored: number; createdAt: DocumentRow['created_at'] }>(
+  'emissor_store_locked',
+  `
     with input as (
       select * from ${INPUT_COLUMNS}
     ), doc as (${INSERT_DOCUMENTS}
-      on conflict (product_id, idempotency_key) do nothing
-      returning id
+      on conflict (${DOCUMENTS.product_id}, ${DOCUMENTS.idempotency_key}) do nothing
+      returning ${DOCUMENTS.id}
     ), stored_xml as (
       insert into ${XML_COLUMNS} from input i join doc on doc.id = i.id
     ), queued as (${ENQUEUE.replace('from input i', 'from input i join doc on doc.id = i.id')}
     ), advanced as (
-      update series set next_number = $2, updated_at = now()
-      where id = $1 and (select count(*) from doc) = $3
+      update ${tables.series} set ${SERIES.next_number} = $2, ${SERIES.updated_at} = now()
+      where ${SERIES.id} = $1 and (select count(*) from doc) = $3
     )
     select (select count(*) from doc)::int as stored, now() as "createdAt"`,
-};
+);
 
 export interface DocumentStoreOptions {
   /**
@@ -133,24 +164,16 @@ export function createPgDocumentStore(
       const ids = documents.map(() => timeOrderedId());
       let rows;
       try {
-        ({ rows } = await pool.query<{
-          seriesId: string;
-          stored: boolean;
-          counter: number | null;
-          createdAt: Date;
-        }>({
-          ...STORE_IF_COUNTERS_UNCHANGED,
-          values: [
-            claims.map((c) => c.seriesId),
-            claims.map((c) => c.firstNumber),
-            claims.map((c) => c.count),
-            ...documentColumns(ids, documents),
-            status,
-            transmit,
-            await packingIds.idsOf(documents.map((d) => d.certificateBase64)),
-            XML_PACKING,
-          ],
-        }));
+        rows = await queryNamed(pool, STORE_IF_COUNTERS_UNCHANGED, [
+          claims.map((c) => c.seriesId),
+          claims.map((c) => c.firstNumber),
+          claims.map((c) => c.count),
+          ...documentColumns(ids, documents),
+          status,
+          transmit,
+          await packingIds.idsOf(documents.map((d) => d.certificateBase64)),
+          XML_PACKING,
+        ]);
       } catch (error) {
         if (isUniqueViolation(error)) return { kind: 'conflict' };
         throw error;
@@ -186,27 +209,24 @@ export function createPgDocumentStore(
         }
         const ids = documents.map(() => timeOrderedId());
         const last = Math.max(...documents.map((d) => d.numero));
-        let result;
+        let rows;
         try {
-          result = await client.query<{ stored: number; createdAt: Date }>({
-            ...STORE_LOCKED,
-            values: [
-              target.seriesId,
-              last + 1,
-              documents.length,
-              ...documentColumns(ids, documents),
-              status,
-              transmit,
-              await packingIds.idsOf(documents.map((d) => d.certificateBase64)),
-              XML_PACKING,
-            ],
-          });
+          rows = await queryNamed(client, STORE_LOCKED, [
+            target.seriesId,
+            last + 1,
+            documents.length,
+            ...documentColumns(ids, documents),
+            status,
+            transmit,
+            await packingIds.idsOf(documents.map((d) => d.certificateBase64)),
+            XML_PACKING,
+          ]);
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
           await client.query('rollback');
           return { kind: 'conflict' };
         }
-        const [row] = result.rows;
+        const [row] = rows;
         if (!row || row.stored !== documents.length) {
           await client.query('rollback');
           return { kind: 'conflict' };
@@ -230,18 +250,15 @@ export function createPgDocumentStore(
 }
 
 async function lockSeries(
-  client: pg.PoolClient,
+  client: Queryable,
   seriesId: string,
   productId: string,
   keys: readonly string[],
 ): Promise<LockedSeries> {
-  const locked = await client.query<{ nextNumber: number }>({ ...LOCK_SERIES, values: [seriesId] });
-  const counter = locked.rows[0]?.nextNumber;
+  const [locked] = await queryNamed(client, LOCK_SERIES, [seriesId]);
+  const counter = locked?.nextNumber;
   if (counter === undefined) throw new Error(`series ${seriesId} vanished`);
-  const { rows } = await client.query<DocumentRow & { maxUsed: number | null; id: string | null }>({
-    ...READ_UNDER_LOCK,
-    values: [seriesId, productId, keys],
-  });
+  const rows = await queryNamed(client, READ_UNDER_LOCK, [seriesId, productId, keys]);
   const used = new Map<string, DocumentRow>();
   let maxUsed = 0;
   for (const { maxUsed: max, ...row } of rows) {

@@ -1,12 +1,17 @@
 import { contract } from '@emissor/contract';
 import { initServer } from '@ts-rest/express';
 import type { Request, Response } from 'express';
+import type { Kysely } from 'kysely';
 
-import type { AppContext } from '../../app-context.js';
+import type { Database } from '../../db/schema.js';
+import type { Env } from '../../env.js';
 import { appError } from '../../errors.js';
 import { preferredWait } from '../../http/prefer-wait.js';
 import { productOf } from '../../http/product-of.js';
+import type { Logger } from '../../logging/logger.js';
+import type { CredentialsCache } from '../certificates/credentials-cache.js';
 import { readWhenFinal } from '../documents/wait-until-final.js';
+import type { FinalStatusSignal } from '../transmission/final-status-signal.js';
 import { requestEvent, type EventDeps, type EventRequest } from './event-request.js';
 import { toFiscalEventRead } from './events.mapper.js';
 import { findEvent, findEventXml, listDocumentEvents } from './events.repository.js';
@@ -22,7 +27,20 @@ function refuseWithoutSefaz(sefaz: string | undefined): void {
     );
 }
 
-export function eventsHandlers(ctx: AppContext) {
+/** What the event routes use of the app's context (app-context.ts). */
+export interface EventRoutesContext {
+  db: Kysely<Database>;
+  env: Env;
+  logger: Logger;
+  credentials: CredentialsCache;
+  clock: () => Date;
+  /** Absent when SEFAZ=off: nothing is waited for. */
+  finalStatus?: FinalStatusSignal | undefined;
+  /** Tells this process's workers that work was queued (absent when SEFAZ=off). */
+  onSefazWorkQueued?: (() => void) | undefined;
+}
+
+export function eventsHandlers(ctx: EventRoutesContext) {
   const { db, finalStatus } = ctx;
   const deps: EventDeps = {
     db,

@@ -1,13 +1,13 @@
 import { contract } from '@emissor/contract';
 import { initServer } from '@ts-rest/express';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
-import type { AppContext } from '../../app-context.js';
+import type { Database } from '../../db/schema.js';
 import { version } from '../../version.js';
 
 const READY_TIMEOUT_MS = 2_000;
 
-export function healthHandlers({ db }: AppContext) {
+export function healthHandlers({ db }: { db: Kysely<Database> }) {
   return initServer().router(contract.health, {
     // Up means the process answers; it says nothing about the database (that is /ready).
     getHealth: () => Promise.resolve({ status: 200, body: { status: 'ok', version } }),

@@ -1,13 +1,17 @@
 import { contract } from '@emissor/contract';
 import { autorizadorOf, isUf } from '@emissor/sefaz';
 import { initServer } from '@ts-rest/express';
+import type { Kysely } from 'kysely';
 
-import type { AppContext } from '../../app-context.js';
+import type { Database } from '../../db/schema.js';
 import { appError } from '../../errors.js';
 import { productOf } from '../../http/product-of.js';
 import { findLiveCertificate } from '../certificates/certificates.repository.js';
+import type { CredentialsCache } from '../certificates/credentials-cache.js';
 import { askStatus } from './ask-status.js';
+import type { SefazLink } from './ask-status.js';
 import { createAuthoriserHealth } from './authoriser-health.js';
+import type { AuthoriserHealth } from './authoriser-health.js';
 import { createStatusCache } from './status-cache.js';
 
 /**
@@ -16,8 +20,18 @@ import { createStatusCache } from './status-cache.js';
  * 3 minutes per authoriser and ambiente by every process (status-cache.ts), with its age in
  * `idade_s` and in the `Age` header (RFC 9111 §5.1: seconds since the origin, SEFAZ, answered).
  */
-export function sefazStatusHandlers(ctx: AppContext) {
-  const cache = createStatusCache(ctx.pool, ctx.authoriserHealth ?? createAuthoriserHealth());
+/** What the status route uses of the app's context (app-context.ts). */
+export interface SefazStatusRoutesContext {
+  db: Kysely<Database>;
+  credentials: CredentialsCache;
+  clock: () => Date;
+  /** Absent when SEFAZ=off. */
+  sefaz?: SefazLink | undefined;
+  authoriserHealth?: AuthoriserHealth | undefined;
+}
+
+export function sefazStatusHandlers(ctx: SefazStatusRoutesContext) {
+  const cache = createStatusCache(ctx.db, ctx.authoriserHealth ?? createAuthoriserHealth());
   return initServer().router(contract.sefaz, {
     getSefazStatus: async ({ query, req, res }) => {
       const link = ctx.sefaz;

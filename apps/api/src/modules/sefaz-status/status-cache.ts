@@ -1,5 +1,6 @@
-import type pg from 'pg';
+import { sql, type Expression, type Kysely, type Selectable, type Transaction } from 'kysely';
 
+import type { Database, SefazStatusTable } from '../../db/schema.js';
 import type { AuthoriserHealth } from './authoriser-health.js';
 import { recoveryGate, type RecoveryGate } from './failure-recovery.js';
 import { statusKeyId, type StatusKey } from './status-key.js';
@@ -43,15 +44,11 @@ export interface StatusCache {
   get(key: StatusKey, ask: () => Promise<AskOutcome>): Promise<CachedStatus>;
 }
 
-interface Row {
-  codigo: string | null;
-  motivo: string | null;
-  tempo_medio_s: number | null;
-  consultado_em: Date | null;
-  falha: string | null;
-  answer_age_ms: number | null;
-  attempt_age_ms: number;
-}
+/** The key's row, with the ages of its answer and of its last attempt by the database's clock. */
+type Row = Pick<
+  Selectable<SefazStatusTable>,
+  'codigo' | 'motivo' | 'tempo_medio_s' | 'consultado_em' | 'falha'
+> & { answer_age_ms: number | null; attempt_age_ms: number };
 
 /**
  * The status cache in PostgreSQL (table `sefaz_status`). A transaction-scoped advisory lock per
@@ -65,7 +62,7 @@ interface Row {
  * Answers SEFAZ gave keep their 3 minutes whatever happens (asking more often is what SEFAZ calls
  * consumo indevido); the route says how old they are.
  */
-export function createStatusCache(pool: pg.Pool, health: AuthoriserHealth): StatusCache {
+export function createStatusCache(db: Kysely<Database>, health: AuthoriserHealth): StatusCache {
   const inFlight = new Map<string, Promise<CachedStatus>>();
   const recovery = recoveryGate(health);
   return {
@@ -73,7 +70,7 @@ export function createStatusCache(pool: pg.Pool, health: AuthoriserHealth): Stat
       const id = statusKeyId(key);
       let pending = inFlight.get(id);
       if (!pending) {
-        pending = readOrAsk(pool, key, ask, recovery).finally(() => inFlight.delete(id));
+        pending = readOrAsk(db, key, ask, recovery).finally(() => inFlight.delete(id));
         inFlight.set(id, pending);
       }
       return pending;
@@ -81,48 +78,48 @@ export function createStatusCache(pool: pg.Pool, health: AuthoriserHealth): Stat
   };
 }
 
+/** Now by the clock of the database, which every process shares. */
+const databaseNow = sql<Date>`clock_timestamp()`;
+
+function millisecondsSince(moment: Expression<Date | null>) {
+  return sql<number | null>`(extract(epoch from ${databaseNow} - ${moment}) * 1000)::float8`;
+}
+
 async function readOrAsk(
-  pool: pg.Pool,
+  db: Kysely<Database>,
   key: StatusKey,
   ask: () => Promise<AskOutcome>,
   recovery: RecoveryGate,
 ): Promise<CachedStatus> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query('select pg_advisory_xact_lock($1, hashtext($2))', [
-      LOCK_CLASS,
-      statusKeyId(key),
-    ]);
-    const { rows } = await client.query<Row>(
-      `select codigo, motivo, tempo_medio_s, consultado_em, falha,
-              (extract(epoch from clock_timestamp() - consultado_em) * 1000)::float8 as answer_age_ms,
-              (extract(epoch from clock_timestamp() - tentado_em) * 1000)::float8 as attempt_age_ms
-         from sefaz_status where autorizador = $1 and ambiente = $2`,
-      [key.autorizador, key.ambiente],
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${LOCK_CLASS}, hashtext(${statusKeyId(key)}))`.execute(
+      trx,
     );
-    const row = rows[0];
+    const row: Row | undefined = await trx
+      .selectFrom('sefaz_status')
+      .select((eb) => [
+        'codigo',
+        'motivo',
+        'tempo_medio_s',
+        'consultado_em',
+        'falha',
+        millisecondsSince(eb.ref('consultado_em')).as('answer_age_ms'),
+        millisecondsSince(eb.ref('tentado_em')).$notNull().as('attempt_age_ms'),
+      ])
+      .where('autorizador', '=', key.autorizador)
+      .where('ambiente', '=', key.ambiente)
+      .executeTakeFirst();
     const cached = fresh(row);
     const superseded =
       cached?.kind === 'failed' &&
       row !== undefined &&
       recovery.superseded(key, row.attempt_age_ms);
-    if (cached && !superseded) {
-      await client.query('commit');
-      return cached;
-    }
+    if (cached && !superseded) return cached;
     // Asked while holding the turn: whoever waits reads this answer instead of asking again.
     const outcome = await ask();
     recovery.asked(key, outcome, superseded);
-    const stored = await store(client, key, outcome);
-    await client.query('commit');
-    return stored;
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    return store(trx, key, outcome);
+  });
 }
 
 /** The row's answer while it is fresh, or its failure while the next attempt must wait. */
@@ -156,44 +153,56 @@ function fresh(row: Row | undefined): CachedStatus | undefined {
 }
 
 async function store(
-  client: pg.PoolClient,
+  trx: Transaction<Database>,
   key: StatusKey,
   outcome: AskOutcome,
 ): Promise<CachedStatus> {
+  const slot = { autorizador: key.autorizador, ambiente: key.ambiente };
   if (outcome.kind === 'failed') {
     const reason = outcome.reason.slice(0, 500);
     // The last answer stays (it is simply no longer fresh); only the attempt is recorded.
-    await client.query(
-      `insert into sefaz_status (autorizador, ambiente, tentado_em, falha)
-       values ($1, $2, clock_timestamp(), $3)
-       on conflict (autorizador, ambiente)
-       do update set tentado_em = excluded.tentado_em, falha = excluded.falha`,
-      [key.autorizador, key.ambiente, reason],
-    );
+    await trx
+      .insertInto('sefaz_status')
+      .values({ ...slot, tentado_em: databaseNow, falha: reason })
+      .onConflict((conflict) =>
+        conflict.columns(['autorizador', 'ambiente']).doUpdateSet((eb) => ({
+          tentado_em: eb.ref('excluded.tentado_em'),
+          falha: eb.ref('excluded.falha'),
+        })),
+      )
+      .execute();
     return { kind: 'failed', reason, retryAfterS: Math.ceil(FAILURE_TTL_MS / 1000) };
   }
-  const { rows } = await client.query<{ consultado_em: Date }>(
-    `insert into sefaz_status (autorizador, ambiente, codigo, motivo, tempo_medio_s, consultado_em, tentado_em, falha)
-     values ($1, $2, $3, $4, $5, clock_timestamp(), clock_timestamp(), null)
-     on conflict (autorizador, ambiente) do update set
-       codigo = excluded.codigo, motivo = excluded.motivo, tempo_medio_s = excluded.tempo_medio_s,
-       consultado_em = excluded.consultado_em, tentado_em = excluded.tentado_em, falha = null
-     returning consultado_em`,
-    [
-      key.autorizador,
-      key.ambiente,
-      outcome.codigo,
-      outcome.motivo.slice(0, 255),
-      outcome.tempoMedioS,
-    ],
-  );
-  const consultadoEm = rows[0]?.consultado_em;
+  const motivo = outcome.motivo.slice(0, 255);
+  const { consultado_em: consultadoEm } = await trx
+    .insertInto('sefaz_status')
+    .values({
+      ...slot,
+      codigo: outcome.codigo,
+      motivo,
+      tempo_medio_s: outcome.tempoMedioS,
+      consultado_em: databaseNow,
+      tentado_em: databaseNow,
+      falha: null,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['autorizador', 'ambiente']).doUpdateSet((eb) => ({
+        codigo: eb.ref('excluded.codigo'),
+        motivo: eb.ref('excluded.motivo'),
+        tempo_medio_s: eb.ref('excluded.tempo_medio_s'),
+        consultado_em: eb.ref('excluded.consultado_em'),
+        tentado_em: eb.ref('excluded.tentado_em'),
+        falha: null,
+      })),
+    )
+    .returning('consultado_em')
+    .executeTakeFirstOrThrow();
   if (!consultadoEm) throw new Error('sefaz_status upsert returned no row');
   return {
     kind: 'answer',
     answer: {
       codigo: outcome.codigo,
-      motivo: outcome.motivo.slice(0, 255),
+      motivo,
       tempoMedioS: outcome.tempoMedioS,
       consultadoEm,
       ageS: 0,

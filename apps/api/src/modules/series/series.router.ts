@@ -1,13 +1,14 @@
 import { contract } from '@emissor/contract';
 import { initServer } from '@ts-rest/express';
+import type { Kysely } from 'kysely';
 
+import type { Database } from '../../db/schema.js';
 import { appError } from '../../errors.js';
-import type { AppContext } from '../../app-context.js';
 import { productOf } from '../../http/product-of.js';
 import { toSeriesRead } from './series.mapper.js';
 import { insertSeries, listSeries, setNextNumber } from './series.repository.js';
 
-export function seriesHandlers({ db }: AppContext) {
+export function seriesHandlers({ db }: { db: Kysely<Database> }) {
   return initServer().router(contract.series, {
     listSeries: async ({ query, req }) => {
       const rows = await listSeries(db, {

@@ -1,11 +1,16 @@
 import { contract } from '@emissor/contract';
 import { initServer } from '@ts-rest/express';
+import type { Kysely } from 'kysely';
 
-import type { AppContext } from '../../app-context.js';
+import type { Database } from '../../db/schema.js';
+import type { Env } from '../../env.js';
 import { appError, RequestValidationFailure } from '../../errors.js';
 import { preferredWait } from '../../http/prefer-wait.js';
 import { productOf } from '../../http/product-of.js';
+import type { Logger } from '../../logging/logger.js';
+import type { CredentialsCache } from '../certificates/credentials-cache.js';
 import { readWhenFinal } from '../documents/wait-until-final.js';
+import type { FinalStatusSignal } from '../transmission/final-status-signal.js';
 import { knownSefazRefusals } from './known-sefaz-refusals.js';
 import { requestVoid, type VoidDeps } from './void-request.js';
 import { toFiscalVoidRead } from './voids.mapper.js';
@@ -22,7 +27,20 @@ function refuseWithoutSefaz(sefaz: string | undefined): void {
     );
 }
 
-export function voidsHandlers(ctx: AppContext) {
+/** What the inutilização routes use of the app's context (app-context.ts). */
+export interface VoidRoutesContext {
+  db: Kysely<Database>;
+  env: Env;
+  logger: Logger;
+  credentials: CredentialsCache;
+  clock: () => Date;
+  /** Absent when SEFAZ=off: nothing is waited for. */
+  finalStatus?: FinalStatusSignal | undefined;
+  /** Tells this process's workers that work was queued (absent when SEFAZ=off). */
+  onSefazWorkQueued?: (() => void) | undefined;
+}
+
+export function voidsHandlers(ctx: VoidRoutesContext) {
   const { db, finalStatus } = ctx;
   const deps: VoidDeps = {
     db,

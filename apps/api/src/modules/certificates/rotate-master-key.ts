@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
-import type { Database } from '../db/schema.js';
-import { certificateBinding } from '../modules/certificates/certificate-binding.js';
-import { loadKeyring } from './master-key.js';
+import { loadKeyring } from '../../crypto/master-key.js';
+import type { Database } from '../../db/schema.js';
+import { certificateBinding } from './certificate-binding.js';
 
 export interface RotationResult {
   newKeyId: string;
