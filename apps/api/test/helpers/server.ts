@@ -9,7 +9,7 @@ import { loadEnv } from '../../src/env.js';
 import { createLogger } from '../../src/http/logger.js';
 import { createProduct } from '../../src/modules/products/products.service.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server.js';
-import { createTestDatabase } from './database.js';
+import { createMigratedTestDatabase } from './database.js';
 
 export const TEST_MASTER_KEY = 'test-master-key-with-at-least-32-characters!';
 
@@ -32,12 +32,12 @@ export type TestServerOptions = ServerOptions & {
 
 /**
  * The real server (migrations, keyring, Express on a real port) on a fresh database of the test
- * PostgreSQL. Tests talk to it over HTTP through @emissor/client. Unless `env` names one, its
- * EMISSOR_DATA_DIR (where a local SEFAZ keeps its CA and keys) is a folder of its own, removed on
- * close.
+ * PostgreSQL: a copy of the run's migrated template unless `databaseUrl` names another. Tests talk
+ * to it over HTTP through @emissor/client. Unless `env` names one, its EMISSOR_DATA_DIR (where a
+ * local SEFAZ keeps its CA and keys) is a folder of its own, removed on close.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
+  const databaseUrl = options.databaseUrl ?? (await createMigratedTestDatabase());
   const ownDataDir = options.env?.EMISSOR_DATA_DIR
     ? undefined
     : mkdtempSync(join(tmpdir(), 'emissor-api-test-'));

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 
 import { repoRoot } from '../../src/paths.js';
 import { spawnApi, waitUntilReady, type ApiProcess } from './api-process.js';
-import { createTestDatabase } from './database.js';
+import { createMigratedTestDatabase } from './database.js';
 import { TEST_MASTER_KEY } from './server.js';
 
 const ADMIN = join(repoRoot, 'apps/api/bin/admin.mjs');
@@ -65,7 +65,7 @@ export async function spawnedApiUser(name: string): Promise<SpawnedApiUser> {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const databaseUrl = await createTestDatabase();
+    const databaseUrl = await createMigratedTestDatabase();
     api = await spawnApi(databaseUrl, {
       NODE_ENV: 'development',
       SEFAZ: 'simulator',
