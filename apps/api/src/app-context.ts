@@ -6,7 +6,7 @@ import type { Keyring } from './crypto/master-key.js';
 import type { DanfeRenderer } from './danfe/danfe-renderer.js';
 import type { Database } from './db/schema.js';
 import type { Env } from './env.js';
-import type { Logger } from './http/logger.js';
+import type { Logger } from './logging/logger.js';
 import type { CredentialsCache } from './modules/certificates/credentials-cache.js';
 import type { Emissions } from './modules/emissions/emissions.js';
 import type { SefazLink } from './modules/sefaz-status/ask-status.js';
@@ -15,7 +15,11 @@ import type { FinalStatusSignal } from './modules/transmission/final-status-sign
 import type { TransmissionMetrics } from './modules/transmission/transmission-metrics.js';
 import type { WebhookOptions } from './modules/webhooks/webhook-options.js';
 
-/** What request handlers may use; built once per process in server.ts (tests build their own). */
+/**
+ * The composition root's data: built once per process in server.ts (tests build their own) and
+ * handed by app.ts to each module's routes, which declare the part they use (e.g.
+ * `EmissionRoutesContext`) rather than import this, so the modules never import the root.
+ */
 export interface AppContext {
   db: Kysely<Database>;
   pool: pg.Pool;

@@ -18,6 +18,7 @@ import { certificatesHandlers } from './modules/certificates/certificates.router
 import { docsRouter } from './modules/docs/docs.router.js';
 import { documentsHandlers } from './modules/documents/documents.router.js';
 import { emissionsHandlers } from './modules/emissions/emissions.router.js';
+import { numberingMetric } from './modules/emissions/numbering-metric.js';
 import { eventsHandlers } from './modules/events/events.router.js';
 import { healthHandlers } from './modules/health/health.router.js';
 import { openApiHandlers } from './modules/openapi/openapi.router.js';
@@ -38,7 +39,10 @@ export function createApp(ctx: AppContext): express.Express {
   app.use(securityHeaders);
   if (ctx.env.METRICS_ENABLED) {
     // Outside the product key (scrapers have none): expose /metrics only on a private network.
-    const metrics = createMetrics(ctx.pool, ctx.emissions.engine, ctx.transmissionMetrics?.metrics);
+    const metrics = createMetrics(ctx.pool, [
+      numberingMetric(ctx.emissions.engine),
+      ...(ctx.transmissionMetrics?.metrics ?? []),
+    ]);
     app.use(metrics.middleware);
     app.get('/metrics', metrics.handler);
   }

@@ -189,6 +189,23 @@ export interface FiscalVoidQueueTable extends SefazWorkQueueColumns {
   void_id: string;
 }
 
+/**
+ * The last status SEFAZ gave per authoriser and ambiente, shared by every process
+ * (modules/sefaz-status/status-cache.ts).
+ */
+export interface SefazStatusTable {
+  autorizador: string;
+  ambiente: string;
+  /** The last answer (cStat, xMotivo, tMed) and when SEFAZ gave it; null until one came. */
+  codigo: string | null;
+  motivo: string | null;
+  tempo_medio_s: number | null;
+  consultado_em: NullableTimestamp;
+  /** The last attempt, answered or not, and why it failed (null when it was answered). */
+  tentado_em: Timestamp;
+  falha: string | null;
+}
+
 export interface MasterKeyTable {
   id: string;
   /** argon2id salt for deriving the AES key from EMISSOR_MASTER_KEY. */
@@ -259,6 +276,7 @@ export type NewCertificate = Insertable<CertificateTable>;
 export type DocumentRow = Selectable<DocumentTable>;
 export type NewDocument = Insertable<DocumentTable>;
 export type MasterKey = Selectable<MasterKeyTable>;
+export type PackingCertificate = Selectable<PackingCertificateTable>;
 export type FiscalEventRow = Selectable<FiscalEventTable>;
 export type FiscalVoidRow = Selectable<FiscalVoidTable>;
 export type WebhookRow = Selectable<WebhookTable>;
