@@ -13,7 +13,7 @@ import { startQueueVacuum, type QueueVacuumOptions } from './queue/queue-vacuum.
 import type { Env } from './env.js';
 import { answerClientErrors } from './http/client-error.js';
 import { createRequestPressure, watchRequests } from './http/request-pressure.js';
-import type { Logger } from './http/logger.js';
+import type { Logger } from './logging/logger.js';
 import { createCredentialsCache } from './modules/certificates/credentials-cache.js';
 import { createEmissions } from './modules/emissions/emissions.js';
 import { createSigningPool } from './signing/signing-pool.js';

@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { Database } from '../../db/schema.js';
 import { appError } from '../../errors.js';
 import { idempotencyKeyReused } from '../../http/idempotency-key-reused.js';
-import type { Logger } from '../../http/logger.js';
+import type { Logger } from '../../logging/logger.js';
 import type { CredentialsCache } from '../certificates/credentials-cache.js';
 import { requireSlotCredentials } from '../certificates/slot-credentials.js';
 import { requestFingerprint } from '../emissions/request-fingerprint.js';

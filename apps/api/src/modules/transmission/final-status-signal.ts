@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-import type { Logger } from '../../http/logger.js';
+import type { Logger } from '../../logging/logger.js';
 
 /** The channel the transmission's final statement notifies with the document id. */
 export const FINAL_STATUS_CHANNEL = 'emissor_document_final';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SefazClient } from '@emissor/sefaz';
 
 import type { Env } from '../../env.js';
-import type { Logger } from '../../http/logger.js';
+import type { Logger } from '../../logging/logger.js';
 
 /** Where this process sends documents, and the client that talks to it. */
 export interface SefazConnection {
