@@ -1,10 +1,10 @@
 import type { Credentials } from '@emissor/signer';
 
 import type { Logger } from '../../logging/logger.js';
-import { startRecordWork } from '../../queue/record-work.js';
+import { startRecordWork, type RecordWorkSettings } from '../../queue/record-work.js';
 import type { WorkEngine } from '../../queue/work-engine.js';
-import type { FiscalWorkSettings } from '../events/event-workers.js';
 import { withCertificate } from '../transmission/no-certificate.js';
+import type { ExchangeSettings } from '../transmission/sefaz-call.js';
 import { signedInutNFe } from './inut-message.js';
 import { runVoidAttempt } from './void-exchange.js';
 import type { VoidStore } from './void-queue.js';
@@ -16,7 +16,7 @@ import type { VoidStore } from './void-queue.js';
 export function startVoidWorkers(
   store: VoidStore,
   credentialsOf: (certificateId: string) => Promise<Credentials>,
-  settings: FiscalWorkSettings,
+  settings: RecordWorkSettings & ExchangeSettings,
   logger: Logger,
 ): WorkEngine {
   return startRecordWork(
