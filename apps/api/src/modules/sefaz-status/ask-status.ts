@@ -8,7 +8,7 @@ import {
   type Uf,
 } from '@emissor/sefaz';
 
-import type { AskOutcome } from './status-cache.js';
+import type { AskOutcome } from './ask-outcome.js';
 
 /** Where this process reaches SEFAZ: its client and `SEFAZ_URL` (or the local SEFAZ's URL). */
 export interface SefazLink {

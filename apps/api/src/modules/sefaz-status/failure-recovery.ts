@@ -1,5 +1,5 @@
 import type { AuthoriserHealth } from './authoriser-health.js';
-import type { AskOutcome } from './status-cache.js';
+import type { AskOutcome } from './ask-outcome.js';
 import { statusKeyId, type StatusKey } from './status-key.js';
 
 /** Whether a fresh failure should be asked again now, and what that attempt taught. */

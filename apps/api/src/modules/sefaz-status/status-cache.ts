@@ -4,6 +4,7 @@ import type { Database, SefazStatusTable } from '../../db/schema.js';
 import type { AuthoriserHealth } from './authoriser-health.js';
 import { recoveryGate, type RecoveryGate } from './failure-recovery.js';
 import { statusKeyId, type StatusKey } from './status-key.js';
+import type { AskOutcome } from './ask-outcome.js';
 
 /** How long an answer is shared: SEFAZ wants at most one status call every 3 minutes (sefaz.md §7). */
 export const ANSWER_TTL_MS = 3 * 60_000;
@@ -24,16 +25,6 @@ export interface StatusAnswer {
   /** Whole seconds since SEFAZ gave it, by the database's clock (0 when asked for this request). */
   readonly ageS: number;
 }
-
-/** What asking SEFAZ gave: its answer, or why there was none. */
-export type AskOutcome =
-  | {
-      readonly kind: 'answer';
-      readonly codigo: string;
-      readonly motivo: string;
-      readonly tempoMedioS: number | null;
-    }
-  | { readonly kind: 'failed'; readonly reason: string };
 
 export type CachedStatus =
   | { readonly kind: 'answer'; readonly answer: StatusAnswer }
