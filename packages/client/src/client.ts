@@ -8,6 +8,7 @@ import { initClient, type ApiFetcher, type InitClientReturn } from '@ts-rest/cor
 
 import { createFetcher, type FetchLike } from './fetcher.js';
 import { sendWithKey, type WithKey } from './idempotent.js';
+import type { Clock } from './clock.js';
 import { sleep, type RetryOptions } from './retry.js';
 
 export { EmitNetworkError } from './idempotent.js';
@@ -28,12 +29,7 @@ export interface EmissorClientOptions {
   clock?: Clock;
 }
 
-/** Where the client reads the time and how it waits. */
-export interface Clock {
-  /** Milliseconds since the epoch, as `Date.now()`. */
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
+export type { Clock } from './clock.js';
 
 const SYSTEM_CLOCK: Clock = { now: () => Date.now(), sleep };
 

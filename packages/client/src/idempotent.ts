@@ -5,7 +5,7 @@ import {
   RETRY_DEFAULTS,
   type RetryOptions,
 } from './retry.js';
-import type { Clock } from './client.js';
+import type { Clock } from './clock.js';
 
 /** Answers that mean "not processed, try again later": the database is down, or rate limited. */
 const RETRYABLE_STATUSES = new Set([429, 503]);
