@@ -23,12 +23,42 @@ function pow10(n: number): bigint {
 
 export const ZERO: Decimal = { coefficient: 0n, scale: 0 };
 
+const POINT = 46;
+const ZERO_CHAR = 48;
+const NINE_CHAR = 57;
+
 /**
  * Parses plain decimal text ("10", "-3.50", ".5", "+1."); `undefined` when it is not one.
  * Exponents, thousands separators and spaces are not decimal text (see `scanDecimalText`). The
  * scale keeps trailing zeros: "1.50" has scale 2.
  */
 export function parseDecimal(text: string): Decimal | undefined {
+  return parseShortUnsigned(text) ?? parseAnyDecimal(text);
+}
+
+/**
+ * Unsigned text of up to 15 digits (what nearly every NF-e value is), read as one integer Number
+ * (exact below 2^53) and converted once: the builder and the rules read every value of every
+ * item, and the slices and digit strings of the general path were most of their cost. Undefined
+ * for anything else, which the general path reads.
+ */
+function parseShortUnsigned(text: string): Decimal | undefined {
+  const length = text.length;
+  if (length === 0 || length > 16) return undefined;
+  let coefficient = 0;
+  let point = -1;
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= ZERO_CHAR && c <= NINE_CHAR) coefficient = coefficient * 10 + (c - ZERO_CHAR);
+    else if (c === POINT && point < 0) point = i;
+    else return undefined;
+  }
+  // A lone point is no decimal; 16 digits without one may be beyond 2^53.
+  if ((point === 0 && length === 1) || (point < 0 && length === 16)) return undefined;
+  return { coefficient: BigInt(coefficient), scale: point < 0 ? 0 : length - point - 1 };
+}
+
+function parseAnyDecimal(text: string): Decimal | undefined {
   const parts = scanDecimalText(text);
   if (!parts) return undefined;
   const int = text.slice(parts.intStart, parts.intEnd);

@@ -1,7 +1,8 @@
 // The library's public face: build an NF-e (in one step, or prepared before a number and rendered
 // after), its errors and types, the chave and cNF rules, and what the local SEFAZ reads documents
-// with. The exact decimals, the layout tables and the IBS/CBS arithmetic are internal; the rule
-// module's helpers are at `@emissor/nfe-xml/rtc`, the text forms at `@emissor/nfe-xml/primitives`.
+// with. The layout tables and the IBS/CBS arithmetic are internal; the rule module's helpers are
+// at `@emissor/nfe-xml/rtc`, the exact decimals (the one decimal code of Emissor's packages) at
+// `@emissor/nfe-xml/decimal`, the text forms at `@emissor/nfe-xml/primitives`.
 export { buildNfe } from './render.js';
 export { prepareNfe } from './prepare.js';
 export type { PrepareOptions } from './prepare.js';

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import type { XmlElement } from '@emissor/xml';
+import { readXmlTree } from '@emissor/xml';
+
 import {
   buildNfe,
   checkRtcDocument,
@@ -324,5 +327,14 @@ describe('readRtcDocument: the rules on a received XML', () => {
       .replace('<vNFTot>', '\n <!-- total -->\n<vNFTot>')
       .replace('<vNFTot>1000.00', '<vNFTot>1000.01')}</nfeProc>`;
     expect(checkRtcDocument(readRtcDocument(wrapped)).map((v) => v.rule)).toEqual(['W60-10']);
+  });
+
+  it('reads an element already read as it reads the text, prefixes declared above it or not', () => {
+    const prefixed = xml
+      .replace(/<(\/?)(NFe|infNFe)([ >])/g, '<$1n:$2$3')
+      .replace('<n:NFe xmlns=', '<n:NFe xmlns:n=');
+    const infNFe = readXmlTree(prefixed).children[0];
+    expect(infNFe?.localName).toBe('infNFe');
+    expect(readRtcDocument(infNFe as XmlElement)).toEqual(readRtcDocument(xml));
   });
 });

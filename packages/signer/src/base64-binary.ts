@@ -1,4 +1,4 @@
-import { malformed } from './xml-scan.js';
+import { malformed } from './errors.js';
 
 /*
  * The base64 texts of a Signature (SignatureValue, X509Certificate) are xs:base64Binary. Node's

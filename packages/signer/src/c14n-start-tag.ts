@@ -1,11 +1,8 @@
-import type { NamespaceContext, StartTag } from './xml-scan.js';
-import {
-  applyNamespaceDeclarations,
-  decodeAttributeValue,
-  escapeAttributeC14n,
-  malformed,
-  XML_NAMESPACE,
-} from './xml-scan.js';
+import type { NamespaceContext, StartTag } from '@emissor/xml';
+import { applyNamespaceDeclarations, decodeAttributeValue, XML_NAMESPACE } from '@emissor/xml/scan';
+
+import { escapeAttributeC14n } from './c14n-escape.js';
+import { malformed } from './errors.js';
 
 /*
  * The general form of a canonical start tag (C14N 1.0 sections 2.2 and 4.x): namespace

@@ -1,18 +1,18 @@
-import { renderStartTag } from './c14n-start-tag.js';
-import { locateElement } from './document-walk.js';
-import { XmlSignError } from './errors.js';
-import { OpenElements } from './open-elements.js';
-import { endOfVerbatimAttributes } from './verbatim-start-tag.js';
-import type { NamespaceContext } from './xml-scan.js';
+import type { LocatedElement, NamespaceContext } from '@emissor/xml';
+import { locateElement } from '@emissor/xml';
 import {
-  escapeTextC14n,
-  malformed,
   parseEndTag,
   parseReference,
   parseStartTag,
   scanName,
   skipMarkup,
-} from './xml-scan.js';
+} from '@emissor/xml/scan';
+
+import { escapeTextC14n } from './c14n-escape.js';
+import { renderStartTag } from './c14n-start-tag.js';
+import { malformed, withSignErrors, XmlSignError } from './errors.js';
+import { OpenElements } from './open-elements.js';
+import { endOfVerbatimAttributes } from './verbatim-start-tag.js';
 
 /*
  * Canonical XML 1.0 (2001-03-15, without comments) of one element subtree, in a single pass over
@@ -191,7 +191,25 @@ function otherStartTag(
  * @throws {XmlSignError} `no_infnfe`, `malformed` or `unsupported`.
  */
 export function canonicalizeInfNfe(xml: string): string {
-  const located = locateElement(xml, 'infNFe');
-  if (!located) throw new XmlSignError('no_infnfe', 'the document has no <infNFe> element');
-  return canonicalizeElement(xml, located.start, located.parentContext).canonical;
+  return withSignErrors(() => {
+    const located = locateCanonicalizable(xml, 'infNFe');
+    if (!located) throw new XmlSignError('no_infnfe', 'the document has no <infNFe> element');
+    return canonicalizeElement(xml, located.start, located.parentContext).canonical;
+  });
+}
+
+/**
+ * The first element named `qname` (see `locateElement`), refused as `unsupported` when an ancestor
+ * has `xml:*` attributes: C14N would copy them onto it, and this canonicaliser does not.
+ */
+export function locateCanonicalizable(xml: string, qname: string): LocatedElement | undefined {
+  const located = locateElement(xml, qname);
+  if (located) refuseInheritedXmlAttributes(located);
+  return located;
+}
+
+/** Throws `unsupported` when C14N would copy an ancestor's `xml:*` attributes onto the element. */
+export function refuseInheritedXmlAttributes(located: LocatedElement): void {
+  if (located.xmlAttributeAncestor)
+    throw new XmlSignError('unsupported', `xml:* attribute on an ancestor of ${located.tag.name}`);
 }

@@ -1,3 +1,5 @@
+import { XmlError } from '@emissor/xml';
+
 /** Why a PKCS#12 file could not be turned into signing credentials. */
 export type CertificateErrorCode =
   'password_invalid' | 'unreadable' | 'no_private_key' | 'no_certificate' | 'cnpj_missing';
@@ -39,5 +41,22 @@ export class XmlSignError extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+export function malformed(message: string): XmlSignError {
+  return new XmlSignError('malformed', message);
+}
+
+/**
+ * Runs `read`, reporting the XML reader's errors (`@emissor/xml`, which the signer reads with) as
+ * the XmlSignError its callers are promised, with the same code and message.
+ */
+export function withSignErrors<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof XmlError) throw new XmlSignError(error.code, error.message);
+    throw error;
   }
 }

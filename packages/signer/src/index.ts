@@ -13,5 +13,4 @@ export type { CertificateErrorCode, XmlSignErrorCode } from './errors.js';
 export type { Credentials } from './pkcs12.js';
 export type { SigningCredentials } from './sign.js';
 export type { VerifyFailureReason, VerifyResult } from './verify.js';
-export type { NamespaceContext } from './xml-scan.js';
-export type { XmlElement } from './xml-tree.js';
+export type { NamespaceContext, XmlElement } from '@emissor/xml';

@@ -1,4 +1,4 @@
-import type { NamespaceContext } from './xml-scan.js';
+import type { NamespaceContext } from '@emissor/xml';
 
 /**
  * The elements the canonicaliser is inside, innermost last, with the namespaces in scope in each.

@@ -1,7 +1,7 @@
 import { X509Certificate, type KeyObject } from 'node:crypto';
 
 import { decodeBase64Binary } from './base64-binary.js';
-import { malformed } from './xml-scan.js';
+import { malformed } from './errors.js';
 
 const MAX_ENTRIES = 256;
 const keys = new Map<string, KeyObject>();

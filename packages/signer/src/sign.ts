@@ -1,11 +1,16 @@
 import { createHash, sign } from 'node:crypto';
 
-import { canonicalizeElement } from './c14n.js';
-import { XmlSignError } from './errors.js';
+import {
+  decodeAttributeValue,
+  localName,
+  nextSiblingStart,
+  parseStartTag,
+} from '@emissor/xml/scan';
+
+import { canonicalizeElement, locateCanonicalizable } from './c14n.js';
+import { withSignErrors, XmlSignError } from './errors.js';
 import type { Credentials } from './pkcs12.js';
 import { signatureXml, signedInfoXml, XMLDSIG_NAMESPACE } from './signature-xml.js';
-import { locateElement } from './document-walk.js';
-import { decodeAttributeValue, localName, nextSiblingStart, parseStartTag } from './xml-scan.js';
 
 /** What `signNfe` needs from `readPkcs12`'s result. */
 export type SigningCredentials = Pick<Credentials, 'privateKey' | 'certificateBase64'>;
@@ -55,7 +60,11 @@ export function signElement(
   elementName: string,
   credentials: SigningCredentials,
 ): string {
-  const located = locateElement(xml, elementName);
+  return withSignErrors(() => signLocated(xml, elementName, credentials));
+}
+
+function signLocated(xml: string, elementName: string, credentials: SigningCredentials): string {
+  const located = locateCanonicalizable(xml, elementName);
   if (!located)
     throw new XmlSignError('no_element', `the document has no <${elementName}> element`);
   const idAttribute = located.tag.attributes.find((a) => a.name === 'Id');

@@ -1,4 +1,4 @@
-import { escapeAttributeC14n } from './xml-scan.js';
+import { escapeAttributeC14n } from './c14n-escape.js';
 
 /*
  * The fixed parts of the NF-e Signature element (NF-e manual / xmldsig-core-schema_v1.01.xsd:

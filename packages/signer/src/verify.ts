@@ -1,8 +1,11 @@
 import { createHash, verify } from 'node:crypto';
 
+import type { LocatedElement, XmlElement } from '@emissor/xml';
+import { DocumentWalk, parseElementTree } from '@emissor/xml';
+import { decodeAttributeValue, nextSiblingStart } from '@emissor/xml/scan';
+
 import { decodeBase64Binary, withoutXmlSpace } from './base64-binary.js';
-import { canonicalizeElement } from './c14n.js';
-import { DocumentWalk } from './document-walk.js';
+import { canonicalizeElement, refuseInheritedXmlAttributes } from './c14n.js';
 import { publicKeyOf } from './public-key-cache.js';
 import {
   C14N_ALGORITHM,
@@ -11,10 +14,6 @@ import {
   SHA1_ALGORITHM,
   XMLDSIG_NAMESPACE,
 } from './signature-xml.js';
-import type { XmlElement } from './xml-tree.js';
-import { parseElementTree } from './xml-tree.js';
-import type { LocatedElement } from './xml-scan.js';
-import { decodeAttributeValue, nextSiblingStart } from './xml-scan.js';
 
 /** Why `verifyNfe` rejected a document. */
 export type VerifyFailureReason =
@@ -44,7 +43,7 @@ function child(parent: XmlElement, name: string): XmlElement | undefined {
  * not judge the certificate itself (validity dates, chain, CNPJ): callers do.
  *
  * What it vouches for is the whole document, so a document that is not well-formed XML (text
- * before or after the root, a broken ancestor or sibling; see document-walk.ts) is `malformed`
+ * before or after the root, a broken ancestor or sibling; see DocumentWalk of @emissor/xml) is `malformed`
  * however sound its signature, and so are SignatureValue and X509Certificate texts that are not
  * strict base64, or a certificate with bytes after it.
  *
@@ -69,6 +68,7 @@ export function verifyElement(xml: string, elementName: string, occurrence = 0):
     let result = fail('malformed'); // if there is no such element
     let located = walk.next(elementName);
     for (let k = 0; located; k++, located = walk.next(elementName)) {
+      refuseInheritedXmlAttributes(located);
       if (k !== occurrence) continue;
       const verified = verifyLocatedElement(xml, located);
       result = verified.result;
@@ -95,6 +95,7 @@ export function verifyElements(xml: string, elementName: string): VerifyResult[]
   try {
     const walk = new DocumentWalk(xml);
     for (let located = walk.next(elementName); located; located = walk.next(elementName)) {
+      refuseInheritedXmlAttributes(located);
       const verified = verifyLocatedElement(xml, located);
       results.push(verified.result);
       if (verified.elementEnd !== undefined) walk.skipPast(verified.elementEnd);

@@ -1,3 +1,5 @@
+import { sameDecimalValue } from '@emissor/nfe-xml/primitives';
+
 import type { ValidationIssue } from '../errors.js';
 
 /**
@@ -13,29 +15,10 @@ export function mayHaveInexactNumbers(text: string): boolean {
   return MAYBE_INEXACT.test(text);
 }
 
-/**
- * Digits and exponent of a decimal text with leading and trailing zeros removed, so that two texts
- * of the same value compare equal: "12.50" and "1.25e1" are both "125e-1"; every zero is "0".
- */
-function normalise(text: string): string {
-  const match = /^(-?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
-  if (!match) return text; // "Infinity" and the like: never equal to a finite source text
-  const [, sign = '', int = '', frac = '', exp = '0'] = match;
-  let digits = int + frac;
-  let exponent = Number(exp) - frac.length;
-  const lead = /^0*/.exec(digits)?.[0].length ?? 0;
-  digits = digits.slice(lead);
-  if (digits === '') return '0';
-  const trail = /0*$/.exec(digits)?.[0].length ?? 0;
-  digits = digits.slice(0, digits.length - trail);
-  exponent += trail;
-  return `${sign}${digits}e${exponent}`;
-}
-
 /** True when the number JSON.parse makes of `source` is the very value `source` writes. */
 export function readsBackExactly(source: string): boolean {
   const value = Number(source);
-  return Number.isFinite(value) && normalise(String(value)) === normalise(source);
+  return Number.isFinite(value) && sameDecimalValue(String(value), source);
 }
 
 interface Frame {

@@ -1,4 +1,4 @@
-import { canonicalDecimalText } from '@emissor/nfe-xml/primitives';
+import { canonicalDecimalText, numberToDecimalText } from '@emissor/nfe-xml/primitives';
 import { z } from 'zod';
 
 import { BAIL, type FastCompilable, type Node } from '../fast-parse/compile.js';
@@ -9,22 +9,6 @@ export type DecimalProblem = 'decimal_parsing' | 'finite_number';
 export type DecimalParse = { ok: true; value: string } | { ok: false; problem: DecimalProblem };
 
 /**
- * A finite number as plain decimal text. `String(n)` is already the shortest text that reads back
- * as the same double; it only needs its exponent (1e-7, 1e+21) written out as digits.
- */
-function numberText(value: number): string {
-  const text = String(value);
-  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
-  if (!match) return text;
-  const [, sign = '', lead = '', rest = '', exp = '0'] = match;
-  const digits = lead + rest;
-  const point = 1 + Number(exp); // where the decimal point falls within `digits`
-  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
-  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
-  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
-}
-
-/**
  * Reads a JSON number or decimal string into canonical decimal text, never through a float. The
  * text is read as @emissor/nfe-xml reads it (`canonicalDecimalText`): the spec's "decimal string"
  * (`^[+-]?(\d+\.?\d*|\.\d+)$`), with `+`, leading zeros and trailing fractional zeros dropped.
@@ -32,8 +16,8 @@ function numberText(value: number): string {
 export function parseDecimal(value: number | string): DecimalParse {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return { ok: false, problem: 'finite_number' };
-    // numberText always writes a decimal string, so it always has a canonical form.
-    return { ok: true, value: canonicalDecimalText(numberText(value)) as string };
+    // A finite number is always written as a decimal string, so it always has a canonical form.
+    return { ok: true, value: canonicalDecimalText(numberToDecimalText(value)) as string };
   }
   const text = canonicalDecimalText(value);
   return text === undefined ? { ok: false, problem: 'decimal_parsing' } : { ok: true, value: text };

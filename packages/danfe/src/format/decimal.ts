@@ -1,27 +1,33 @@
+import {
+  compareDecimals,
+  decimal,
+  formatDecimal as fixedDecimal,
+  fractionDigits,
+  parseDecimal,
+  sumDecimals as sumExact,
+} from '@emissor/nfe-xml/decimal';
+import { scanDecimalText } from '@emissor/nfe-xml/primitives';
+
 /*
- * Decimal text → printed text, without binary floats: values are split into digits and rounded
- * on the string, so "0.1" stays 0,10 and a 13-digit total keeps every digit.
+ * Decimal text → printed text with the exact decimals of @emissor/nfe-xml (never binary floats),
+ * so "0.1" stays 0,10 and a 13-digit total keeps every digit. Only the pt-BR writing is the
+ * DANFE's own.
  */
 
-const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+const PLUS = 0x2b;
 
-/** Whether `text` is plain decimal text as the NF-e writes it (`-`? digits, optional `.` digits). */
+/**
+ * Whether `text` is decimal text as the NF-e writes it: the library's decimal text without a `+`
+ * and without a lone point (`.5`, `5.`), i.e. `-`? digits, optionally `.` digits.
+ */
 export function isDecimal(text: string): boolean {
-  return DECIMAL.test(text);
-}
-
-/** Adds 1 to a string of decimal digits (`"099"` → `"100"`, `"99"` → `"100"`). */
-function increment(digits: string): string {
-  const out = digits.split('');
-  for (let i = out.length - 1; i >= 0; i--) {
-    if (out[i] === '9') {
-      out[i] = '0';
-    } else {
-      out[i] = String(Number(out[i]) + 1);
-      return out.join('');
-    }
-  }
-  return `1${out.join('')}`;
+  const parts = scanDecimalText(text);
+  return (
+    parts !== undefined &&
+    text.charCodeAt(0) !== PLUS &&
+    parts.intEnd > parts.intStart &&
+    (!parts.hasPoint || parts.fracStart < text.length)
+  );
 }
 
 /**
@@ -29,16 +35,7 @@ function increment(digits: string): string {
  * `-2.345` → `-2.35`), as decimal text with a `.`. Throws a `RangeError` on non-decimal text.
  */
 export function roundDecimal(text: string, places: number): string {
-  const m = DECIMAL.exec(text);
-  if (!m) throw new RangeError(`not a decimal: "${text}"`);
-  const [, sign = '', whole = '0', fraction = ''] = m;
-  let kept = whole + fraction.slice(0, places).padEnd(places, '0');
-  if ((fraction.charCodeAt(places) || 0) >= 0x35) kept = increment(kept);
-  const intLength = kept.length - places;
-  const intPart = kept.slice(0, intLength).replace(/^0+(?=\d)/, '') || '0';
-  const fracPart = kept.slice(intLength);
-  const isZero = /^0*$/.test(intPart + fracPart);
-  return `${isZero ? '' : sign}${intPart}${places > 0 ? `.${fracPart}` : ''}`;
+  return fixedDecimal(decimal(text), places);
 }
 
 /** Groups the integer part by thousands with `.` and writes the decimal comma (pt-BR). */
@@ -65,34 +62,22 @@ export function formatMoney(text: string | undefined): string {
  * (`18.0000` → `18,00`, `0.9250` → `0,925`): the value is never rounded.
  */
 export function formatRate(text: string, minPlaces = 2): string {
-  const m = DECIMAL.exec(text);
-  if (!m) throw new RangeError(`not a decimal: "${text}"`);
-  const fraction = (m[3] ?? '').replace(/0+$/, '');
-  return formatDecimal(text, Math.max(minPlaces, fraction.length));
+  const value = decimal(text);
+  return brazilian(fixedDecimal(value, Math.max(minPlaces, fractionDigits(value))));
 }
 
-/** Sum of decimal texts, exact (BigInt over a common scale), as decimal text. */
+/** Sum of decimal texts, exact, as decimal text with the largest scale among them. */
 export function sumDecimals(values: readonly string[]): string {
-  let scale = 0;
-  for (const v of values) {
-    const m = DECIMAL.exec(v);
-    if (!m) throw new RangeError(`not a decimal: "${v}"`);
-    scale = Math.max(scale, (m[3] ?? '').length);
-  }
-  let total = 0n;
-  for (const v of values) {
-    const [, sign, whole = '0', fraction = ''] = DECIMAL.exec(v) ?? [];
-    const units = BigInt(whole + fraction.padEnd(scale, '0'));
-    total += sign === '-' ? -units : units;
-  }
-  const negative = total < 0n;
-  const digits = (negative ? -total : total).toString().padStart(scale + 1, '0');
-  const intPart = digits.slice(0, digits.length - scale);
-  const fracPart = digits.slice(digits.length - scale);
-  return `${negative ? '-' : ''}${intPart}${scale > 0 ? `.${fracPart}` : ''}`;
+  const total = sumExact(values.map(decimal));
+  return fixedDecimal(total, total.scale);
 }
 
 /** Whether decimal text is zero (`0`, `0.00`, `-0.0`). */
 export function isZeroDecimal(text: string): boolean {
-  return /^-?0*(\.0*)?$/.test(text);
+  return parseDecimal(text)?.coefficient === 0n;
+}
+
+/** Whether two decimal texts write the same value (`1.50` and `1.5`). */
+export function sameDecimal(a: string, b: string): boolean {
+  return compareDecimals(decimal(a), decimal(b)) === 0;
 }

@@ -3,7 +3,7 @@ import {
   formatMoney,
   formatRate,
   isZeroDecimal,
-  sumDecimals,
+  sameDecimal,
 } from '../format/decimal.js';
 import type { Item } from '../model/types.js';
 import type { ItemDecimals, PlacedColumn } from './columns.js';
@@ -31,9 +31,7 @@ export const CELL_PADDING = 1.5;
 
 const percent = (v: string | undefined): string => (v === undefined ? '' : `${formatRate(v)}%`);
 const differ = (a: string | undefined, b: string | undefined): boolean =>
-  a !== undefined &&
-  b !== undefined &&
-  !isZeroDecimal(sumDecimals([a, b.startsWith('-') ? b.slice(1) : `-${b}`]));
+  a !== undefined && b !== undefined && !sameDecimal(a, b);
 
 /** The lines printed under an item, before wrapping. */
 function extraTexts(item: Item, decimals: ItemDecimals): string[] {

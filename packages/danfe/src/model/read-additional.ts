@@ -6,7 +6,7 @@ import type { AdditionalInfo, Intermediary, Observation, ProcessReference } from
 function observations(infAdic: FieldReader, name: string): Observation[] {
   return children(infAdic.element, name).flatMap((el: XmlElement, i) => {
     const text = new FieldReader(el, `${infAdic.path}/${name}[${i + 1}]`).text('xTexto');
-    const field = toWinAnsi((el.attributes.xCampo ?? '').trim());
+    const field = toWinAnsi((el.attributes.get('xCampo') ?? '').trim());
     return text === undefined && field === '' ? [] : [{ field, text: text ?? '' }];
   });
 }

@@ -6,7 +6,7 @@ import type { Item, ItemIbsCbs, ItemIs } from './types.js';
 function icmsGroup(det: FieldReader): FieldReader {
   const icms = det.below('imposto/ICMS');
   const group = icms.element?.children[0];
-  return new FieldReader(group, `${icms.path}/${group?.name ?? '*'}`);
+  return new FieldReader(group, `${icms.path}/${group?.localName ?? '*'}`);
 }
 
 /** NT 2026.010 §4.3: the effective rate when the group has a reduction (`gRed`), else the nominal. */
@@ -61,7 +61,7 @@ export function readItem(element: XmlElement, index: number): Item {
   const taxQuantity = prod.decimal('qTrib');
   const taxUnitPrice = prod.decimal('vUnTrib');
   return {
-    number: element.attributes.nItem ?? String(index + 1),
+    number: element.attributes.get('nItem') ?? String(index + 1),
     code: prod.required('cProd'),
     description: prod.required('xProd'),
     ncm: prod.text('NCM'),

@@ -26,14 +26,14 @@ function emitterDocument(emit: FieldReader): string {
 
 /** The `NFe` element and, for an nfeProc, its `protNFe`. */
 function locate(root: XmlElement): { nfe: XmlElement; prot?: XmlElement } {
-  if (root.name === 'NFe') return { nfe: root };
-  if (root.name === 'nfeProc') {
+  if (root.localName === 'NFe') return { nfe: root };
+  if (root.localName === 'nfeProc') {
     const nfe = child(root, 'NFe');
     if (nfe) return { nfe, prot: child(root, 'protNFe') };
   }
   throw new DanfeError(
     'not_nfe',
-    `The XML is not an NF-e: its root is <${root.name}>, expected <nfeProc> or <NFe>`,
+    `The XML is not an NF-e: its root is <${root.localName}>, expected <nfeProc> or <NFe>`,
   );
 }
 
@@ -115,7 +115,7 @@ export function readNfe(xml: string): NfeData {
   const { nfe, prot } = locate(parseXml(xml));
   const infNFe = child(nfe, 'infNFe');
   if (!infNFe) throw new DanfeError('not_nfe', 'The NFe element has no infNFe');
-  const version = infNFe.attributes.versao;
+  const version = infNFe.attributes.get('versao');
   if (version !== '4.00') {
     throw new DanfeError(
       'unsupported_document',
@@ -131,7 +131,7 @@ export function readNfe(xml: string): NfeData {
       `Only model 55 (NF-e) has this DANFE; this document is model ${model}`,
     );
   }
-  const key = checkKey(infNFe.attributes.Id);
+  const key = checkKey(infNFe.attributes.get('Id'));
   const emit = inf.below('emit');
   const dest = inf.below('dest');
   const total = inf.below('total');

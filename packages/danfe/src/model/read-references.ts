@@ -6,19 +6,19 @@ import type { DocumentReference } from './types.js';
 function readReference(ref: FieldReader): DocumentReference | undefined {
   const [el] = ref.element?.children ?? [];
   if (!el) return undefined;
-  const r = new FieldReader(el, `${ref.path}/${el.name}`);
-  switch (el.name) {
+  const r = new FieldReader(el, `${ref.path}/${el.localName}`);
+  switch (el.localName) {
     case 'refNFe':
     case 'refNFeSig':
     case 'refCTe': {
-      const key = ref.text(el.name) ?? '';
-      const kind = el.name === 'refNFe' ? 'nfe' : el.name === 'refCTe' ? 'cte' : 'nfeSig';
+      const key = ref.text(el.localName) ?? '';
+      const kind = el.localName === 'refNFe' ? 'nfe' : el.localName === 'refCTe' ? 'cte' : 'nfeSig';
       return { kind, key };
     }
     case 'refNF':
     case 'refNFP':
       return {
-        kind: el.name === 'refNF' ? 'nf' : 'producer',
+        kind: el.localName === 'refNF' ? 'nf' : 'producer',
         uf: r.text('cUF'),
         yearMonth: r.text('AAMM'),
         document: r.cnpjOrCpf(),

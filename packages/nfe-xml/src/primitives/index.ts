@@ -3,3 +3,4 @@
 export { CNPJ_PATTERN, NUMERIC_CNPJ_PATTERN } from './cnpj.js';
 export { canonicalDecimalText, scanDecimalText } from './decimal-text.js';
 export type { DecimalTextParts } from './decimal-text.js';
+export { numberToDecimalText, sameDecimalValue } from './decimal-number.js';

@@ -1,3 +1,6 @@
+import type { XmlElement } from '@emissor/xml';
+import { childNamed, elementAt, firstElement, readXmlTree } from '@emissor/xml';
+
 import type {
   RtcCredPres,
   RtcDocument,
@@ -15,71 +18,18 @@ import type {
 
 /*
  * Reads the IBS/CBS/IS values of an NF-e XML into the shape `checkRtcDocument` takes, so a receiver
- * (the local SEFAZ) checks a document it did not build with the same rules. A small element reader:
- * names without their prefix, text content, `nItem` of det; comments, processing instructions and
- * CDATA-free text are all an NF-e holds. It assumes a schema-valid document (validate first).
+ * (the local SEFAZ) checks a document it did not build with the same rules. It reads with the
+ * strict reader of @emissor/xml and matches names without their prefix: it assumes a schema-valid
+ * document (validate first), whose namespace the schema has fixed.
  */
 
-interface Element {
-  readonly name: string;
-  readonly attributes: string;
-  readonly children: Element[];
-  text: string;
+function text(e: XmlElement | undefined, path: string): string | undefined {
+  return elementAt(e, path)?.text.trim();
 }
 
-const TOKEN = /<(\/?)([A-Za-z_][\w.:-]*)([^>]*?)(\/?)>|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|([^<]+)/g;
-
-function parse(xml: string): Element {
-  const root: Element = { name: '#root', attributes: '', children: [], text: '' };
-  const stack: Element[] = [root];
-  for (const m of xml.matchAll(TOKEN)) {
-    const top = stack[stack.length - 1] as Element;
-    if (m[5] !== undefined) {
-      top.text += m[5];
-      continue;
-    }
-    if (m[2] === undefined) continue;
-    const name = m[2].includes(':') ? m[2].slice(m[2].indexOf(':') + 1) : m[2];
-    if (m[1]) {
-      stack.pop();
-      continue;
-    }
-    const element: Element = { name, attributes: m[3] ?? '', children: [], text: '' };
-    top.children.push(element);
-    if (!m[4]) stack.push(element);
-  }
-  return root;
-}
-
-function child(e: Element | undefined, name: string): Element | undefined {
-  return e?.children.find((c) => c.name === name);
-}
-
-function at(e: Element | undefined, path: string): Element | undefined {
-  let node = e;
-  for (const name of path.split('/')) node = child(node, name);
-  return node;
-}
-
-function text(e: Element | undefined, path: string): string | undefined {
-  const node = at(e, path);
-  return node === undefined ? undefined : decodeText(node.text.trim());
-}
-
-function decodeText(value: string): string {
-  return value
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&#x([0-9a-fA-F]+);/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&amp;/g, '&');
-}
-
-function sphere(g: Element | undefined, rateTag: string, valueTag: string): RtcSphere {
-  const dif = child(g, 'gDif');
-  const red = child(g, 'gRed');
+function sphere(g: XmlElement | undefined, rateTag: string, valueTag: string): RtcSphere {
+  const dif = childNamed(g, 'gDif');
+  const red = childNamed(g, 'gRed');
   const vDevTrib = text(g, 'gDevTrib/vDevTrib');
   return {
     rate: text(g, rateTag) ?? '',
@@ -98,21 +48,21 @@ function sphere(g: Element | undefined, rateTag: string, valueTag: string): RtcS
 }
 
 /** The text of each tag under `e` (absent ones empty), keyed by tag. */
-function fields<K extends string>(e: Element, tags: readonly K[]): Record<K, string> {
+function fields<K extends string>(e: XmlElement, tags: readonly K[]): Record<K, string> {
   const out = {} as Record<K, string>;
   for (const tag of tags) out[tag] = text(e, tag) ?? '';
   return out;
 }
 
-function gIbsCbs(g: Element): RtcGIbsCbs {
-  const regular = child(g, 'gTribRegular');
-  const government = child(g, 'gTribCompraGov');
+function gIbsCbs(g: XmlElement): RtcGIbsCbs {
+  const regular = childNamed(g, 'gTribRegular');
+  const government = childNamed(g, 'gTribCompraGov');
   return {
     vBC: text(g, 'vBC') ?? '',
-    gIBSUF: sphere(child(g, 'gIBSUF'), 'pIBSUF', 'vIBSUF'),
-    gIBSMun: sphere(child(g, 'gIBSMun'), 'pIBSMun', 'vIBSMun'),
+    gIBSUF: sphere(childNamed(g, 'gIBSUF'), 'pIBSUF', 'vIBSUF'),
+    gIBSMun: sphere(childNamed(g, 'gIBSMun'), 'pIBSMun', 'vIBSMun'),
     vIBS: text(g, 'vIBS') ?? '',
-    gCBS: sphere(child(g, 'gCBS'), 'pCBS', 'vCBS'),
+    gCBS: sphere(childNamed(g, 'gCBS'), 'pCBS', 'vCBS'),
     ...(regular
       ? {
           gTribRegular: fields(regular, [
@@ -144,7 +94,7 @@ function gIbsCbs(g: Element): RtcGIbsCbs {
 
 /** gMonoPadrao (suffix ''), gMonoReten ('Reten') or gMonoRet ('Ret'). */
 function monoQuantity(
-  e: Element | undefined,
+  e: XmlElement | undefined,
   suffix: '' | 'Reten' | 'Ret',
 ): RtcMonoQuantity | undefined {
   if (!e) return undefined;
@@ -157,11 +107,11 @@ function monoQuantity(
   };
 }
 
-function mono(m: Element): RtcMono {
-  const padrao = monoQuantity(child(m, 'gMonoPadrao'), '');
-  const reten = monoQuantity(child(m, 'gMonoReten'), 'Reten');
-  const ret = monoQuantity(child(m, 'gMonoRet'), 'Ret');
-  const dif = child(m, 'gMonoDif');
+function mono(m: XmlElement): RtcMono {
+  const padrao = monoQuantity(childNamed(m, 'gMonoPadrao'), '');
+  const reten = monoQuantity(childNamed(m, 'gMonoReten'), 'Reten');
+  const ret = monoQuantity(childNamed(m, 'gMonoRet'), 'Ret');
+  const dif = childNamed(m, 'gMonoDif');
   return {
     ...(padrao ? { gMonoPadrao: padrao } : {}),
     ...(reten ? { gMonoReten: reten } : {}),
@@ -172,7 +122,7 @@ function mono(m: Element): RtcMono {
   };
 }
 
-function credPres(e: Element | undefined): RtcCredPres | undefined {
+function credPres(e: XmlElement | undefined): RtcCredPres | undefined {
   if (!e) return undefined;
   return {
     pCredPres: text(e, 'pCredPres') ?? '',
@@ -181,16 +131,16 @@ function credPres(e: Element | undefined): RtcCredPres | undefined {
   };
 }
 
-function ibsCbsGroup(e: Element): RtcIbsCbs {
-  const g = child(e, 'gIBSCBS');
-  const m = child(e, 'gIBSCBSMono');
-  const transfer = child(e, 'gTransfCred');
-  const adjustment = child(e, 'gAjusteCompet');
-  const reversal = child(e, 'gEstornoCred');
-  const operation = child(e, 'gCredPresOper');
-  const zfm = child(e, 'gCredPresIBSZFM');
-  const ibsCredit = credPres(child(operation, 'gIBSCredPres'));
-  const cbsCredit = credPres(child(operation, 'gCBSCredPres'));
+function ibsCbsGroup(e: XmlElement): RtcIbsCbs {
+  const g = childNamed(e, 'gIBSCBS');
+  const m = childNamed(e, 'gIBSCBSMono');
+  const transfer = childNamed(e, 'gTransfCred');
+  const adjustment = childNamed(e, 'gAjusteCompet');
+  const reversal = childNamed(e, 'gEstornoCred');
+  const operation = childNamed(e, 'gCredPresOper');
+  const zfm = childNamed(e, 'gCredPresIBSZFM');
+  const ibsCredit = credPres(childNamed(operation, 'gIBSCredPres'));
+  const cbsCredit = credPres(childNamed(operation, 'gCBSCredPres'));
   return {
     CST: text(e, 'CST') ?? '',
     cClassTrib: text(e, 'cClassTrib') ?? '',
@@ -221,7 +171,7 @@ function optional<K extends string>(key: K, value: string | undefined): Partial<
   return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
 }
 
-function isGroup(e: Element): RtcIs {
+function isGroup(e: XmlElement): RtcIs {
   return {
     CSTIS: text(e, 'CSTIS') ?? '',
     cClassTribIS: text(e, 'cClassTribIS') ?? '',
@@ -235,14 +185,14 @@ function isGroup(e: Element): RtcIs {
 }
 
 /** The first element of a group of alternatives (ICMS00, ICMSSN102, …): its child of that name. */
-function firstChild(e: Element | undefined): Element | undefined {
+function firstChild(e: XmlElement | undefined): XmlElement | undefined {
   return e?.children[0];
 }
 
-function itemValues(det: Element): RtcItemValues {
-  const prod = child(det, 'prod');
-  const imposto = child(det, 'imposto');
-  const icms = firstChild(child(imposto, 'ICMS'));
+function itemValues(det: XmlElement): RtcItemValues {
+  const prod = childNamed(det, 'prod');
+  const imposto = childNamed(det, 'imposto');
+  const icms = firstChild(childNamed(imposto, 'ICMS'));
   const deducts = text(icms, 'indDeduzDeson') === '1';
   return {
     vProd: text(prod, 'vProd') ?? '0',
@@ -272,29 +222,29 @@ function itemValues(det: Element): RtcItemValues {
 
 const OTHER_TAXES: readonly RtcOtherTax[] = ['ICMS', 'IPI', 'II', 'PIS', 'COFINS', 'ISSQN'];
 
-function item(det: Element, index: number): RtcItem {
-  const imposto = child(det, 'imposto');
-  const ibsCbs = child(imposto, 'IBSCBS');
-  const is = child(imposto, 'IS');
-  const nItem = /nItem\s*=\s*["'](\d+)["']/.exec(det.attributes)?.[1];
+function item(det: XmlElement, index: number): RtcItem {
+  const imposto = childNamed(det, 'imposto');
+  const ibsCbs = childNamed(imposto, 'IBSCBS');
+  const is = childNamed(imposto, 'IS');
+  const nItem = det.attributes.get('nItem');
   const indTot = text(det, 'prod/indTot');
   return {
-    nItem: nItem ? Number(nItem) : index + 1,
+    nItem: nItem !== undefined && /^\d+$/.test(nItem) ? Number(nItem) : index + 1,
     ...(indTot === '0' ? { indTot: '0' as const } : {}),
     ...(ibsCbs ? { IBSCBS: ibsCbsGroup(ibsCbs) } : {}),
     ...(is ? { IS: isGroup(is) } : {}),
     ...optional('vItem', text(det, 'vItem')),
     values: itemValues(det),
-    otherTaxes: OTHER_TAXES.filter((tax) => child(imposto, tax) !== undefined),
+    otherTaxes: OTHER_TAXES.filter((tax) => childNamed(imposto, tax) !== undefined),
   };
 }
 
-function totals(t: Element): RtcIbsCbsTot {
-  const ibs = child(t, 'gIBS');
-  const cbs = child(t, 'gCBS');
-  const mono = child(t, 'gMono');
-  const reversal = child(t, 'gEstornoCred');
-  const v = (e: Element | undefined, path: string) => text(e, path) ?? '';
+function totals(t: XmlElement): RtcIbsCbsTot {
+  const ibs = childNamed(t, 'gIBS');
+  const cbs = childNamed(t, 'gCBS');
+  const mono = childNamed(t, 'gMono');
+  const reversal = childNamed(t, 'gEstornoCred');
+  const v = (e: XmlElement | undefined, path: string) => text(e, path) ?? '';
   return {
     vBCIBSCBS: v(t, 'vBCIBSCBS'),
     ...(ibs
@@ -345,16 +295,17 @@ function totals(t: Element): RtcIbsCbsTot {
 
 /**
  * The IBS/CBS/IS values of an `NFe` (or `nfeProc`, or an `enviNFe` holding one NFe) as
- * `checkRtcDocument` takes them. Reads the first `infNFe` found.
+ * `checkRtcDocument` takes them. Reads the first `infNFe` found: in the XML text (a whole
+ * document, which must be well-formed: XmlError otherwise), or below an element already read with
+ * @emissor/xml (a receiver that has read the message needs no second parse, nor the namespace
+ * declarations of the ancestors).
  */
-export function readRtcDocument(xml: string): RtcDocument {
-  const root = parse(xml);
-  const find = (e: Element): Element | undefined =>
-    e.name === 'infNFe' ? e : e.children.map(find).find((x) => x !== undefined);
-  const inf = find(root);
+export function readRtcDocument(xml: string | XmlElement): RtcDocument {
+  const root = typeof xml === 'string' ? readXmlTree(xml) : xml;
+  const inf = firstElement(root, (e) => e.localName === 'infNFe');
   if (!inf) throw new Error('no infNFe element');
-  const total = child(inf, 'total');
-  const ibsCbsTot = child(total, 'IBSCBSTot');
+  const total = childNamed(inf, 'total');
+  const ibsCbsTot = childNamed(total, 'IBSCBSTot');
   const pRedutor = text(inf, 'ide/gCompraGov/pRedutor');
   return {
     finNFe: text(inf, 'ide/finNFe') ?? '1',
@@ -362,7 +313,7 @@ export function readRtcDocument(xml: string): RtcDocument {
     ...optional('tpNFCredito', text(inf, 'ide/tpNFCredito')),
     ...optional('cUF', text(inf, 'ide/cUF')),
     ...(pRedutor !== undefined ? { pRedutor } : {}),
-    itens: inf.children.filter((c) => c.name === 'det').map(item),
+    itens: inf.children.filter((c) => c.localName === 'det').map(item),
     ...(ibsCbsTot ? { IBSCBSTot: totals(ibsCbsTot) } : {}),
     ...optional('vISTot', text(total, 'ISTot/vIS')),
     ...optional('vNFTot', text(total, 'vNFTot')),

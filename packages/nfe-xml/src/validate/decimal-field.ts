@@ -68,22 +68,9 @@ export function formatAs(value: Decimal, kind: DecimalKind): string {
   return formatDecimal(value, Math.max(kind.minOutPlaces, fractionDigits(value)));
 }
 
-const ZERO_CHAR = 48;
-
-/**
- * The exact value of layout text. Up to 15 digits the coefficient is gathered as an integer Number
- * (exact below 2^53) and converted once, which avoids the slices and digit-string concatenation of
- * `parseDecimal`.
- */
+/** The exact value of layout text. */
 export function layoutValue(text: LayoutDecimal): Decimal {
-  const point = text.indexOf('.');
-  const scale = point < 0 ? 0 : text.length - point - 1;
-  if (text.length > 16) return parseDecimal(text) ?? ZERO;
-  let coefficient = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (i !== point) coefficient = coefficient * 10 + (text.charCodeAt(i) - ZERO_CHAR);
-  }
-  return { coefficient: BigInt(coefficient), scale };
+  return parseDecimal(text) ?? ZERO;
 }
 
 const ZEROS = Array.from({ length: 11 }, (_, n) => '0'.repeat(n));

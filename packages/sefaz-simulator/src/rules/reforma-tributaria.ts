@@ -19,13 +19,11 @@ const MAX_MOTIVO = 255;
 export function checkReformaTributaria(nfe: NfeView): Rejection | undefined {
   // Most documents carry none of the groups: skip reading them again.
   if (!hasReformaElement(nfe.infNFe)) return undefined;
-  // The exact bytes of infNFe: readRtcDocument matches names without their prefix and needs no
-  // namespace declarations from the ancestors.
-  const xml = nfe.source.slice(nfe.infNFe.start, nfe.infNFe.end);
   const dhEmi = text(nfe.ide, 'dhEmi') ?? '';
   const year = Number(dhEmi.slice(0, 4));
   const period = /^\d{4}-\d{2}/.test(dhEmi) ? dhEmi.slice(0, 7) : undefined;
-  const [first] = checkRtcDocument(readRtcDocument(xml), {
+  // infNFe as already read: no second parse, and names are matched without their prefix.
+  const [first] = checkRtcDocument(readRtcDocument(nfe.infNFe), {
     ...(Number.isInteger(year) ? { year } : {}),
     ...(period ? { period } : {}),
   });

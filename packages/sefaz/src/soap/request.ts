@@ -1,5 +1,5 @@
-import type { XmlElement } from '@emissor/signer';
-import { readXmlTree, XmlSignError } from '@emissor/signer';
+import type { XmlElement } from '@emissor/xml';
+import { readXmlTree, XmlError } from '@emissor/xml';
 
 import { SOAP11_NAMESPACE, SOAP12_NAMESPACE, WSDL_NAMESPACE_PREFIX } from '../namespaces.js';
 import type { SefazService } from '../services.js';
@@ -36,7 +36,7 @@ export interface SoapRequest {
   readonly messageRoot: string;
   /**
    * The message's root element as read with the envelope (a light, read-only tree: see
-   * `readXmlTree` of @emissor/signer), so a server reads the message without parsing it a second
+   * `readXmlTree` of @emissor/xml), so a server reads the message without parsing it a second
    * time (a 50-NF-e lot is most of the envelope). Its offsets count in the request body.
    */
   readonly messageElement: XmlElement;
@@ -57,7 +57,7 @@ export function readSoapRequest(body: string): SoapRequest {
   try {
     root = readXmlTree(body);
   } catch (error) {
-    if (error instanceof XmlSignError) throw new SoapRequestError('not_xml', error.message);
+    if (error instanceof XmlError) throw new SoapRequestError('not_xml', error.message);
     throw error;
   }
   const version =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { readXmlTree } from '@emissor/signer';
+import { readXmlTree } from '@emissor/xml';
 
 import { standaloneElement } from './standalone.js';
 import type { XmlElement } from './tree.js';

@@ -1,4 +1,4 @@
-import type { XmlElement } from '@emissor/signer';
+import type { XmlElement } from '@emissor/xml';
 
 /*
  * An element of an answer as a standalone document (`ProtNFe.xml`, `RetEvento.xml`, …), stored and

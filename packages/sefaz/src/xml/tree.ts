@@ -1,16 +1,17 @@
-import type { XmlElement } from '@emissor/signer';
-import { readXmlTree, XmlSignError } from '@emissor/signer';
+import type { XmlElement } from '@emissor/xml';
+import { firstElement, readXmlTree, XmlError } from '@emissor/xml';
 
 import { NFE_NAMESPACE } from '../namespaces.js';
 
 /*
- * Reading SEFAZ messages as the light, read-only element tree of @emissor/signer (`readXmlTree`),
+ * Reading SEFAZ messages as the light, read-only element tree of @emissor/xml (`readXmlTree`),
  * not as a DOM: the API reads a lot's answer several times a second beside its requests, and the
  * tree reads it in one pass with a fraction of a DOM's time and garbage. Offsets in the tree count
  * in the string it was read from, so an element's exact bytes can be cut out (see standalone.ts).
  */
 
 export type { XmlElement };
+export { firstElement };
 
 /** Thrown when bytes that should be XML are not well-formed (or carry a DOCTYPE). */
 export class XmlParseError extends Error {
@@ -26,7 +27,7 @@ export function readXml(xml: string): XmlElement {
   try {
     return readXmlTree(xml);
   } catch (error) {
-    if (error instanceof XmlSignError) throw new XmlParseError(error.message);
+    if (error instanceof XmlError) throw new XmlParseError(error.message);
     throw error;
   }
 }
@@ -77,16 +78,3 @@ export const firstNfeElement = (element: XmlElement): XmlElement | undefined =>
 /** The first element (itself included) with this local name, in any namespace, in document order. */
 export const firstByLocalName = (element: XmlElement, name: string): XmlElement | undefined =>
   firstElement(element, (e) => e.localName === name);
-
-/** The first element (itself included), in document order, that `test` accepts. */
-export function firstElement(
-  element: XmlElement,
-  test: (e: XmlElement) => boolean,
-): XmlElement | undefined {
-  if (test(element)) return element;
-  for (const c of element.children) {
-    const found = firstElement(c, test);
-    if (found) return found;
-  }
-  return undefined;
-}

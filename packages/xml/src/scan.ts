@@ -1,9 +1,9 @@
-import { XmlSignError } from './errors.js';
+import { malformed, unsupported } from './errors.js';
 
 /*
- * String-scanning primitives shared by the canonicaliser, the signer and the verifier. They cover
- * the XML subset NF-e documents use; anything else is reported as an XmlSignError instead of
- * being guessed at.
+ * String-scanning primitives that the tree reader, the document walk and the signer's
+ * canonicaliser share. They cover the XML subset NF-e documents and SEFAZ messages use; anything
+ * else is reported as an XmlError instead of being guessed at.
  */
 
 /** In-scope namespace declarations: prefix ('' for the default namespace) → URI. */
@@ -23,10 +23,6 @@ export interface StartTag {
   /** Index just after the closing `>`. */
   readonly end: number;
   readonly selfClosing: boolean;
-}
-
-export function malformed(message: string): XmlSignError {
-  return new XmlSignError('malformed', message);
 }
 
 function isSpace(c: number): boolean {
@@ -152,28 +148,6 @@ export function decodeAttributeValue(raw: string): string {
   return out;
 }
 
-/** Escapes an attribute value the way C14N 1.0 writes it. */
-export function escapeAttributeC14n(value: string): string {
-  if (!/[&<"\t\n\r]/.test(value)) return value;
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/"/g, '&quot;')
-    .replace(/\t/g, '&#x9;')
-    .replace(/\n/g, '&#xA;')
-    .replace(/\r/g, '&#xD;');
-}
-
-/** Escapes character data the way C14N 1.0 writes it. */
-export function escapeTextC14n(value: string): string {
-  if (!/[&<>\r]/.test(value)) return value;
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\r/g, '&#xD;');
-}
-
 /** Applies the `xmlns`/`xmlns:p` declarations of a start tag to its parent's context. */
 export function applyNamespaceDeclarations(
   tag: StartTag,
@@ -186,7 +160,7 @@ export function applyNamespaceDeclarations(
     const prefix = attr.name === 'xmlns' ? '' : attr.name.slice(6);
     const uri = decodeAttributeValue(attr.rawValue);
     if (prefix !== '' && uri === '')
-      throw new XmlSignError('unsupported', `namespace undeclaration xmlns:${prefix}=""`);
+      throw unsupported(`namespace undeclaration xmlns:${prefix}=""`);
     ctx[prefix] = uri;
   }
   return ctx ?? parent;
@@ -217,8 +191,7 @@ export function skipMarkup(xml: string, start: number): number {
         ? ['?>', 'processing instruction']
         : [undefined, 'declaration'];
   if (terminator === undefined) {
-    throw new XmlSignError(
-      'unsupported',
+    throw unsupported(
       `${xml.slice(start, start + 9)}… (DOCTYPE and entity declarations are not supported)`,
     );
   }
@@ -228,13 +201,6 @@ export function skipMarkup(xml: string, start: number): number {
   if (what === 'comment' && xml.indexOf('--', start + 4) !== close)
     throw malformed(`'--' inside the comment at offset ${start}`);
   return close + terminator.length;
-}
-
-export interface LocatedElement {
-  readonly start: number;
-  readonly tag: StartTag;
-  /** Namespaces in scope at the element's parent. */
-  readonly parentContext: NamespaceContext;
 }
 
 /** Index of the next element start tag at or after `i`, skipping whitespace and comments; -1 if text or an end tag comes first. */

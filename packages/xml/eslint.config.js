@@ -1,0 +1,3 @@
+import config from '@emissor/eslint-config/pure';
+
+export default config;
