@@ -35,6 +35,10 @@ import { createPgTransmissionStore } from './modules/transmission/pg-transmissio
 import { startTransmission } from './modules/transmission/transmission-engine.js';
 import { startFiscalWork } from './modules/events/fiscal-work.js';
 import type { WebhookOptions } from './modules/webhooks/webhook-options.js';
+import {
+  startWebhookDeliveryWorkers,
+  type WebhookDelivery,
+} from './modules/webhooks/webhook-delivery.js';
 import type { WorkEngine } from './queue/work-engine.js';
 
 export interface RunningServer {
@@ -212,6 +216,17 @@ export async function startServer(
       logger,
     );
 
+  // Webhook deliveries are queued by final statuses, which only a process with SEFAZ on stores.
+  const webhookDelivery: WebhookDelivery | undefined = sefaz
+    ? startWebhookDeliveryWorkers(
+        database.url,
+        keyring,
+        env,
+        { ...options.webhooks, ...(pressure && { requestsSaturated: pressure.saturated }) },
+        logger.child({ module: 'webhooks' }),
+      )
+    : undefined;
+
   const { port } = server.address() as AddressInfo;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
 
@@ -231,6 +246,7 @@ export async function startServer(
       queueVacuum?.stop();
       await workers?.stop();
       await fiscalWork?.stop();
+      await webhookDelivery?.stop();
       await transmissionDb?.db.destroy();
       await queueVacuumDb?.db.destroy();
       await sefaz?.close();

@@ -135,7 +135,9 @@ async function run(
       const db = await database();
       await migrateToLatest(db.db);
       const result = await rotateMasterKey(db.db, resolveMasterSecret(environment(), note), next);
-      say(`re-encrypted ${result.reencrypted} certificate(s) under master key ${result.newKeyId}`);
+      say(
+        `re-encrypted ${result.reencrypted} certificate(s) and ${result.webhookSecrets} webhook secret(s) under master key ${result.newKeyId}`,
+      );
       note('now set EMISSOR_MASTER_KEY to the new secret on every API process and restart them');
       return;
     }

@@ -78,15 +78,20 @@ async function loadKeyringLocked(
       'EMISSOR_MASTER_KEY was rotated away: it opens only retired master keys. Configure the new secret.',
     );
   }
-  const unreadable = await db
-    .selectFrom('certificates')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .$if(keys.size > 0, (q) => q.where('master_key_id', 'not in', [...keys.keys()]))
-    .executeTakeFirstOrThrow();
-  if (Number(unreadable.n) > 0) {
-    throw new MasterKeyError(
-      `${unreadable.n} certificate(s) are encrypted under master keys the configured secret(s) do not open: wrong EMISSOR_MASTER_KEY?`,
-    );
+  for (const [table, what] of [
+    ['certificates', 'certificate(s)'],
+    ['webhooks', 'webhook secret(s)'],
+  ] as const) {
+    const unreadable = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .$if(keys.size > 0, (q) => q.where('master_key_id', 'not in', [...keys.keys()]))
+      .executeTakeFirstOrThrow();
+    if (Number(unreadable.n) > 0) {
+      throw new MasterKeyError(
+        `${unreadable.n} ${what} are encrypted under master keys the configured secret(s) do not open: wrong EMISSOR_MASTER_KEY?`,
+      );
+    }
   }
 
   if (!currentId) {

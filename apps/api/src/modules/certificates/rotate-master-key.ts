@@ -2,15 +2,20 @@ import type { Kysely } from 'kysely';
 
 import { loadKeyring } from '../../crypto/master-key.js';
 import type { Database } from '../../db/schema.js';
+import { reencryptWebhookSecrets } from '../webhooks/webhook-secrets.js';
 import { certificateBinding } from './certificate-binding.js';
 
 export interface RotationResult {
   newKeyId: string;
+  /** Certificates re-encrypted. */
   reencrypted: number;
+  /** Webhooks whose secrets were re-encrypted. */
+  webhookSecrets: number;
 }
 
 /**
- * Re-encrypts every certificate (live and soft-deleted) under `newSecret` and retires the master
+ * Re-encrypts every certificate (live and soft-deleted) and every webhook's secrets (deleted ones
+ * too) under `newSecret` and retires the master
  * keys of `oldSecret`. Rows move one transaction each, so a crash midway leaves every row readable
  * with one of the two secrets; running the rotation again finishes the job.
  */
@@ -65,11 +70,13 @@ export async function rotateMasterKey(
       reencrypted += 1;
     });
   }
+  // Before the old keys retire: a webhook left under one would never be signed again.
+  const webhookSecrets = await reencryptWebhookSecrets(db, keyring);
   await db
     .updateTable('master_keys')
     .set({ retired_at: new Date() })
     .where('id', '!=', keyring.currentId)
     .where('retired_at', 'is', null)
     .execute();
-  return { newKeyId: keyring.currentId, reencrypted };
+  return { newKeyId: keyring.currentId, reencrypted, webhookSecrets };
 }

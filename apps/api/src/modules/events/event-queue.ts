@@ -11,6 +11,13 @@ import {
 } from '../../queue/queue-sql.js';
 import type { RecordStore } from '../../queue/record-work.js';
 import { FINAL_STATUS_CHANNEL } from '../transmission/final-status-signal.js';
+import {
+  documentMessages,
+  documentReturning,
+  eventMessages,
+  eventReturning,
+} from '../webhooks/outbox-messages.js';
+import { webhookOutboxCtes, WEBHOOK_TOLD_COLUMN } from '../webhooks/outbox.js';
 
 const QUEUE: QueueTable = { table: 'fiscal_event_queue', id: 'event_id' };
 
@@ -80,7 +87,9 @@ const RESCHEDULE = { name: 'emissor_fiscal_event_reschedule', text: rescheduleSt
 
 // The event's final status and the end of its queue row commit together, only for the attempt
 // that still holds the row; a registered cancellation makes the document `cancelada` in the same
-// commit. Waiting requests (Prefer: wait) of the event and of the document are told.
+// commit. Waiting requests (Prefer: wait) of the event and of the document are told, and the
+// product's webhooks get their deliveries in the same commit: evento.registrado first, then
+// documento.cancelado (webhooks/outbox.ts).
 const FINISH = {
   name: 'emissor_fiscal_event_finish',
   text: `
@@ -89,20 +98,20 @@ const FINISH = {
       set status = $3, protocolo = $4, registrado_em = $5::timestamptz,
           rejeicao_codigo = $6, rejeicao_motivo = left($7, 500), proc_xml = $8
       from done where e.id = done.record_id and e.status = 'processando'
-      returning e.id, e.document_id, e.tipo
+      returning ${eventReturning('e')}
     ), cancelled as (
       update documents d set status = 'cancelada'
       from updated u
       where d.id = u.document_id and u.tipo = 'cancelamento' and $3 = 'registrado'
         and d.status = 'autorizada'
-      returning d.id
+      returning ${documentReturning('d')}
     ), told as (
       select pg_notify('${FINAL_STATUS_CHANNEL}', id::text)
       from (select id from updated union all select id from cancelled) as final
-    )
+    ), ${webhookOutboxCtes(`${eventMessages('updated', 0)} union all ${documentMessages('cancelled', 1)}`)}
     select (select count(*) from updated)::int as updated,
            (select count(*) from cancelled)::int as cancelled,
-           (select count(*) from told)::int as told`,
+           (select count(*) from told)::int as told, ${WEBHOOK_TOLD_COLUMN}`,
 };
 
 /** The events in transmission (fiscal_event_queue), as the record workers use them. */

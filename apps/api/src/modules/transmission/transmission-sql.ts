@@ -13,6 +13,8 @@ import {
   STORED_XML_COLUMNS,
   type StoredXmlRow,
 } from '../../storage/stored-xml.js';
+import { documentMessages, documentReturning } from '../webhooks/outbox-messages.js';
+import { webhookOutboxCtes, WEBHOOK_TOLD_COLUMN } from '../webhooks/outbox.js';
 import { FINAL_STATUS_CHANNEL } from './final-status-signal.js';
 import { NOT_SENT_CODE } from './local-failure.js';
 
@@ -183,7 +185,8 @@ export interface FinishedRow {
 }
 
 // The final status, the protocol and the end of the queue row commit together, and only for the
-// attempt that still holds the row. The notification tells waiting requests in every process.
+// attempt that still holds the row. The notification tells waiting requests in every process, and
+// the product's webhooks get their deliveries in the same commit (webhooks/outbox.ts).
 // A rejection also queues the inutilização of the document's number ($9: SEFAZ_VOID_REJECTED;
 // docs/api-rules.md "Transmission to SEFAZ"), so no series keeps a gap; it is signed by its first
 // attempt. Not after 206 (the number is already voided) nor 539 (SEFAZ holds another chave under
@@ -199,8 +202,7 @@ export const FINISH: Statement = {
       set status = $3, rejeicao_codigo = $4, rejeicao_motivo = left($5, 500),
           protocolo = $6, autorizada_em = $7::timestamptz
       from done where d.id = done.document_id and d.status = 'processando'
-      returning d.id, d.product_id, d.tenant_ref, d.branch_ref, d.series_id, d.serie, d.numero,
-                d.ambiente, d.chave_acesso
+      returning ${documentReturning('d')}
     ), voided as (
       insert into fiscal_voids (product_id, tenant_ref, branch_ref, series_id, serie, numero_inicial,
                                 numero_final, ambiente, cuf, cnpj, ano, justificativa, origem,
@@ -223,8 +225,9 @@ export const FINISH: Statement = {
       select id, $8 from updated where $8::text is not null
     ), told as (
       select pg_notify('${FINAL_STATUS_CHANNEL}', id::text) from updated
-    )
-    select (select count(*) from updated)::int as updated, (select count(*) from told)::int as told`,
+    ), ${webhookOutboxCtes(documentMessages('updated'))}
+    select (select count(*) from updated)::int as updated, (select count(*) from told)::int as told,
+           ${WEBHOOK_TOLD_COLUMN}`,
 };
 
 export interface FinishedWithProtocolsRow {
@@ -233,7 +236,8 @@ export interface FinishedWithProtocolsRow {
 }
 
 // FINISH for the documents of a lot that SEFAZ gave a protocol (autorizada, denegada, cancelada),
-// in one commit. Rejections go through FINISH one by one: what follows a rejection hangs there.
+// in one commit, with their webhook deliveries. Rejections go through FINISH one by one: what
+// follows a rejection hangs there.
 export const FINISH_WITH_PROTOCOLS: Statement = {
   name: 'emissor_transmission_finish_protocols',
   text: `
@@ -250,13 +254,13 @@ export const FINISH_WITH_PROTOCOLS: Statement = {
           protocolo = i.protocolo, autorizada_em = i.autorizada_em::timestamptz
       from done join input i on i.document_id = done.document_id
       where d.id = done.document_id and d.status = 'processando'
-      returning d.id
+      returning ${documentReturning('d')}
     ), protocol as (
       insert into document_protocols (document_id, prot_nfe)
       select i.document_id, i.prot_nfe from updated u join input i on i.document_id = u.id
     ), told as (
       select pg_notify('${FINAL_STATUS_CHANNEL}', id::text) from updated
-    )
+    ), ${webhookOutboxCtes(documentMessages('updated'))}
     select coalesce((select array_agg(id) from updated), '{}') as updated,
-           (select count(*) from told)::int as told`,
+           (select count(*) from told)::int as told, ${WEBHOOK_TOLD_COLUMN}`,
 };

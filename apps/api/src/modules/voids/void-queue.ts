@@ -11,6 +11,8 @@ import {
 } from '../../queue/queue-sql.js';
 import type { RecordStore } from '../../queue/record-work.js';
 import { FINAL_STATUS_CHANNEL } from '../transmission/final-status-signal.js';
+import { voidMessages, voidReturning } from '../webhooks/outbox-messages.js';
+import { webhookOutboxCtes, WEBHOOK_TOLD_COLUMN } from '../webhooks/outbox.js';
 import type { VoidFields } from './inut-message.js';
 
 const QUEUE: QueueTable = { table: 'fiscal_void_queue', id: 'void_id' };
@@ -88,6 +90,8 @@ const STORE_SIGNED = {
   text: `update fiscal_voids set inut_xml = coalesce(inut_xml, $2) where id = $1 returning inut_xml`,
 };
 
+// The final status and the end of the queue row commit together, only for the attempt that still
+// holds the row, with the product's webhook deliveries (webhooks/outbox.ts).
 const FINISH = {
   name: 'emissor_fiscal_void_finish',
   text: `
@@ -96,11 +100,12 @@ const FINISH = {
       set status = $3, protocolo = $4, homologada_em = $5::timestamptz,
           rejeicao_codigo = $6, rejeicao_motivo = left($7, 500), proc_xml = $8
       from done where v.id = done.record_id and v.status = 'processando'
-      returning v.id
+      returning ${voidReturning('v')}
     ), told as (
       select pg_notify('${FINAL_STATUS_CHANNEL}', id::text) from updated
-    )
-    select (select count(*) from updated)::int as updated, (select count(*) from told)::int as told`,
+    ), ${webhookOutboxCtes(voidMessages('updated'))}
+    select (select count(*) from updated)::int as updated, (select count(*) from told)::int as told,
+           ${WEBHOOK_TOLD_COLUMN}`,
 };
 
 /** The inutilizações in transmission (fiscal_void_queue), as the record workers use them. */

@@ -3,21 +3,23 @@ import { sql, type Kysely } from 'kysely';
 
 import type { Keyring } from '../../crypto/master-key.js';
 import type { Database } from '../../db/schema.js';
+import { leaseMs as queueLeaseMs } from '../../queue/lease.js';
 import { deliver, DELIVERY_TIMEOUT_MS, type AttemptOutcome, type DeliverDeps } from './deliver.js';
 import { nextDeliveryState } from './delivery-state.js';
 import { openSecrets, signingSecrets } from './webhook-secrets.js';
 
-/** A claim holds a delivery this long past its attempt's timeout; then another process may retry. */
-export const DELIVERY_LEASE_MS = 2 * DELIVERY_TIMEOUT_MS + 10_000;
-
 /**
- * Claims up to `limit` due deliveries: their next_attempt_at moves forward by the lease, so no
- * other process takes them meanwhile. A delivery waits while an earlier one of the same document
+ * Claims up to `limit` due deliveries: their next_attempt_at moves forward by the lease (the work
+ * queue's, queue/lease.ts, over the attempt's timeout), so no other process takes them meanwhile. A delivery waits while an earlier one of the same document
  * to the same webhook is still pending (ordered per document).
  */
 export async function claimDueDeliveries(
   db: Kysely<Database>,
-  { now, limit, leaseMs = DELIVERY_LEASE_MS }: { now: Date; limit: number; leaseMs?: number },
+  {
+    now,
+    limit,
+    leaseMs = queueLeaseMs(DELIVERY_TIMEOUT_MS),
+  }: { now: Date; limit: number; leaseMs?: number },
 ): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     update webhook_deliveries set next_attempt_at = ${new Date(now.getTime() + leaseMs)}
@@ -42,7 +44,15 @@ export interface DeliveryHandlerDeps extends DeliverDeps {
 
 /** What became of a claimed delivery. */
 export type HandledDelivery =
-  | { kind: 'attempted'; outcome: AttemptOutcome; status: 'pendente' | 'entregue' | 'falhou' }
+  | {
+      kind: 'attempted';
+      outcome: AttemptOutcome;
+      status: 'pendente' | 'entregue' | 'falhou';
+      /** When it is due again while pendente. */
+      nextAttemptAt: Date | null;
+      /** False when the attempt had lost the delivery (its lease ran out): nothing stored. */
+      stored: boolean;
+    }
   /** Its webhook was deleted or deactivated: ended as falhou without an attempt. */
   | { kind: 'abandoned' }
   /** Not pending any more (another process finished it). */
@@ -94,8 +104,8 @@ export async function attemptDelivery(
     deps,
   );
   const next = nextDeliveryState(outcome.result, row.attempt_count + 1, deps.now());
-  await db.transaction().execute(async (trx) => {
-    const stored = await finish(
+  const stored = await db.transaction().execute(async (trx) => {
+    const done = await finish(
       trx,
       row.id,
       row.attempt_count,
@@ -103,14 +113,21 @@ export async function attemptDelivery(
       next.status,
       next.nextAttemptAt,
     );
-    if (stored && next.deactivateWebhook)
+    if (done && next.deactivateWebhook)
       await trx
         .updateTable('webhooks')
         .set({ ativo: false, updated_at: new Date() })
         .where('id', '=', row.webhook_id)
         .execute();
+    return done;
   });
-  return { kind: 'attempted', outcome, status: next.status };
+  return {
+    kind: 'attempted',
+    outcome,
+    status: next.status,
+    nextAttemptAt: next.nextAttemptAt,
+    stored,
+  };
 }
 
 async function finish(
