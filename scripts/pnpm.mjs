@@ -10,7 +10,7 @@ export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pinned = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).packageManager;
 
 /** The command line that starts the pinned pnpm. */
-function pnpmCommand() {
+export function pnpmCommand() {
   const execPath = process.env.npm_execpath ?? '';
   if (/pnpm/.test(execPath) && execPath.endsWith('.cjs')) return [process.execPath, execPath];
   return ['npx', '--yes', pinned];
@@ -22,13 +22,14 @@ function pnpmCommand() {
  */
 export function pnpm(args, { stdio = 'inherit', allowFailure = false } = {}) {
   const [cmd, ...pre] = pnpmCommand();
-  const result = spawnSync(cmd, [...pre, ...args], {
-    cwd: repoRoot,
-    stdio,
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', COREPACK_INTEGRITY_KEYS: '0' },
-  });
+  const result = spawnSync(cmd, [...pre, ...args], { cwd: repoRoot, stdio, env: pnpmEnv() });
   if (result.status !== 0 && !allowFailure) process.exit(result.status ?? 1);
   return result;
+}
+
+/** The environment pnpm and turbo run in. */
+export function pnpmEnv() {
+  return { ...process.env, TURBO_TELEMETRY_DISABLED: '1', COREPACK_INTEGRITY_KEYS: '0' };
 }
 
 /** Installs dependencies and builds `filter` (every package by default) with what it depends on. */

@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `pnpm test:chaos`: the heavy reliability runs (process kill under load, database outage, the
- * full-size fuzzer). Same global PostgreSQL as the main suite; one file at a time, since each one
- * loads both cores on its own.
+ * `npm run test:system`'s second part (alone: `npm run test:chaos`): the heavy reliability runs
+ * (process kill under load, database outage, the full-size fuzzer). Same global PostgreSQL as the
+ * main suite; one file at a time, since each one loads both cores on its own.
  */
 export default defineConfig({
   test: {

@@ -1,8 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * `npm test`'s part of the API: unit tests and integration tests (the API in process, or a few
+ * processes of it, on real PostgreSQL and real HTTP). The product as operators and users run it
+ * (test/system) and the heavy reliability runs (test/chaos) are `npm run test:system`.
+ */
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    exclude: ['test/system/**', '**/node_modules/**'],
     globalSetup: ['test/helpers/global-postgres.ts'],
     // Real PostgreSQL, real HTTP and real concurrency: generous but bounded.
     testTimeout: 60_000,

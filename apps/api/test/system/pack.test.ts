@@ -6,9 +6,9 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { repoRoot } from '../src/paths.js';
-import { emissionRequest } from './helpers/emission.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { repoRoot } from '../../src/paths.js';
+import { emissionRequest } from '../helpers/emission.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
  * The SDK as users get it: `pnpm pack` the client (the contract is bundled into it), install that

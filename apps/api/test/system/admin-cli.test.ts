@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { createEmissorClient } from '@emissor/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
-const CLI = fileURLToPath(new URL('../dist/admin/cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../dist/admin/cli.js', import.meta.url));
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { runFuzz } from './chaos/fuzz-run.js';
+import { runFuzz } from '../chaos/fuzz-run.js';
 
 // The full run (10,000 requests per route) is `pnpm test:chaos`; this one keeps every route fuzzed
 // in the normal suite, with a seed that changes every run (printed, to replay a failure).

@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-import { repoRoot } from '../src/paths.js';
-import { createTestDatabase } from './helpers/database.js';
-import { TEST_MASTER_KEY } from './helpers/server.js';
+import { repoRoot } from '../../src/paths.js';
+import { createTestDatabase } from '../helpers/database.js';
+import { TEST_MASTER_KEY } from '../helpers/server.js';
 
 /*
  * No Docker engine where these tests run, so the image is checked by what can be checked without

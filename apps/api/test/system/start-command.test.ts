@@ -6,10 +6,10 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { repoRoot } from '../src/paths.js';
-import { createProductWithCli } from './helpers/api-process.js';
-import { freePort } from './helpers/global-postgres.js';
-import { holdRequest } from './helpers/held-request.js';
+import { repoRoot } from '../../src/paths.js';
+import { createProductWithCli } from '../helpers/api-process.js';
+import { freePort } from '../helpers/global-postgres.js';
+import { holdRequest } from '../helpers/held-request.js';
 
 /** Parent pid and state of a live process, from /proc (undefined once it is gone or reaped). */
 function procStat(pid: number): { ppid: number; state: string } | undefined {

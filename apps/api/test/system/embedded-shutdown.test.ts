@@ -9,9 +9,9 @@ import {
   spawnApi,
   waitUntilReady,
   type ApiProcess,
-} from './helpers/api-process.js';
-import { freePort } from './helpers/global-postgres.js';
-import { holdRequest } from './helpers/held-request.js';
+} from '../helpers/api-process.js';
+import { freePort } from '../helpers/global-postgres.js';
+import { holdRequest } from '../helpers/held-request.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'emissor-embedded-drain-'));
 // As root the embedded server runs as the `postgres` user, which must be able to enter the folder.

@@ -14,11 +14,11 @@ import {
   spawnApi,
   waitUntilReady,
   type ApiProcess,
-} from './helpers/api-process.js';
-import { createTestDatabase } from './helpers/database.js';
-import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
-import { freePort } from './helpers/global-postgres.js';
-import { startTestServer } from './helpers/server.js';
+} from '../helpers/api-process.js';
+import { createTestDatabase } from '../helpers/database.js';
+import { emissionRequest, newKey, prepareBranch } from '../helpers/emission.js';
+import { freePort } from '../helpers/global-postgres.js';
+import { startTestServer } from '../helpers/server.js';
 
 const refs = { tenant_ref: 'registry', branch_ref: 'matriz' };
 const running = new Set<ApiProcess>();

@@ -8,12 +8,12 @@ import { readPkcs12 } from '@emissor/signer';
 import { sharedDir, validateNfeXml } from '@emissor/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { postCertificate } from './helpers/certificates.js';
-import { emissionRequest, EMITTER_CNPJ, newKey } from './helpers/emission.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { postCertificate } from '../helpers/certificates.js';
+import { emissionRequest, EMITTER_CNPJ, newKey } from '../helpers/emission.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /** The bin `pnpm admin` runs (it imports dist/admin/cli.js). */
-const ADMIN = fileURLToPath(new URL('../bin/admin.mjs', import.meta.url));
+const ADMIN = fileURLToPath(new URL('../../bin/admin.mjs', import.meta.url));
 
 const dir = mkdtempSync(join(tmpdir(), 'emissor-dev-cert-'));
 let server: TestServer;

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { HAVE_PDF_TOOLS, pagesText, warnIfPdfToolsMissing } from '@emissor/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { repoRoot } from '../src/paths.js';
-import { spawnedApiUser, type SpawnedApiUser } from './helpers/spawned-api-user.js';
+import { repoRoot } from '../../src/paths.js';
+import { spawnedApiUser, type SpawnedApiUser } from '../helpers/spawned-api-user.js';
 
 warnIfPdfToolsMissing('sdk-examples');
 

@@ -4,9 +4,9 @@ import { dirname, join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DOCS_CSP } from '../src/modules/docs/docs.router.js';
-import { repoRoot } from '../src/paths.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { DOCS_CSP } from '../../src/modules/docs/docs.router.js';
+import { repoRoot } from '../../src/paths.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
