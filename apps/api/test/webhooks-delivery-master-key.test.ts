@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { rotateMasterKey } from '../src/modules/certificates/rotate-master-key.js';
 import { createTestDatabase } from './helpers/database.js';
-import { startTestServer, TEST_MASTER_KEY, type TestServer } from './helpers/server.js';
+import { startTestServer, TEST_MASTER_KEY } from './helpers/server.js';
 import { startReceiver, type Receiver } from './helpers/webhook-receiver.js';
 
 const NEW_KEY = 'the-next-master-key-also-32-characters-long';
