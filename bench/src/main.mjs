@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm bench [--quick] [--only library|http|list|simulator|sustained|transmission|queue[,…]]`: prints tables and, for a full run, writes
+// `pnpm bench [--quick] [--only library|http|list|simulator|sustained|transmission|queue|webhooks[,…]]`: prints tables and, for a full run, writes
 // docs/benchmarks.md from the latest result of every part (bench/results/<part>.json).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
@@ -24,7 +24,7 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log(`Usage: pnpm bench [--quick] [--only library,http,list,simulator,sustained,transmission,queue] [--no-docs]
+  console.log(`Usage: pnpm bench [--quick] [--only library,http,list,simulator,sustained,transmission,queue,webhooks] [--no-docs]
 
   library  build+sign one NF-e (1/10/100/990 items) vs xml-crypto, nfewizard-io, node-sped-nfe
   http     POST /v1/emissoes with autocannon at 1/16/64 connections, 990-item latency, API RSS
@@ -38,6 +38,8 @@ if (values.help) {
   queue    the transmission queue for minutes: emissions at 200/s (BENCH_QUEUE_RATE) transmitted to the
            local SEFAZ, NF-e authorised, queue rows, dead rows, pages and claim reads per 5 s window
            (runs kept in bench/results/queue.json like the sustained ones)
+  webhooks POST /v1/emissoes with transmission on, with no webhook vs 1 webhook registered
+           (answered/s, p99), and the delivery latency: status change → first attempt p50/p99
   --sustained-seconds N  length of each sustained scenario and of the queue run (default 90, 30 with --quick)
   --sustained-label L    names the sustained run (default: the git commit, e.g. before/after a change)
   --quick  small counts (~1-2 minutes); results go to bench/results/quick/, docs untouched
@@ -46,7 +48,16 @@ Needs a build first: TURBO_TELEMETRY_DISABLED=1 npx pnpm@10.34.9 exec turbo run 
   process.exit(0);
 }
 
-const ALL = ['library', 'http', 'list', 'simulator', 'sustained', 'transmission', 'queue'];
+const ALL = [
+  'library',
+  'http',
+  'list',
+  'simulator',
+  'sustained',
+  'transmission',
+  'queue',
+  'webhooks',
+];
 const parts = values['report-only']
   ? []
   : values.only
@@ -230,6 +241,20 @@ if (parts.includes('queue')) {
   }
 }
 
+if (parts.includes('webhooks')) {
+  try {
+    mark('webhooks');
+    const { runWebhooks } = await import('./webhooks.mjs');
+    const { renderWebhooks } = await import('./render-webhooks.mjs');
+    const r = save('webhooks', await runWebhooks({ quick, log }));
+    console.log(`\n## Webhooks\n\n${renderWebhooks(r)}\n`);
+  } catch (error) {
+    failures++;
+    log(`webhooks failed: ${error.stack ?? error}`);
+    save('webhooks', { part: 'webhooks', quick, failed: String(error?.message ?? error) });
+  }
+}
+
 const load = (name) =>
   existsSync(join(outDir, `${name}.json`)) ? readJson(join(outDir, `${name}.json`)) : null;
 const doc = renderDocument({
@@ -240,6 +265,7 @@ const doc = renderDocument({
   sustained: load('sustained'),
   transmission: load('transmission'),
   queue: load('queue'),
+  webhooks: load('webhooks'),
   machine: machineInfo(),
   quick,
 });

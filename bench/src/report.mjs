@@ -5,6 +5,7 @@ import { renderSimulator } from './simulator.mjs';
 import { renderQueue } from './render-queue.mjs';
 import { renderSustained } from './render-sustained.mjs';
 import { renderTransmission, transmissionTargets } from './render-transmission.mjs';
+import { renderWebhooks } from './render-webhooks.mjs';
 import { fmtMs } from './stats.mjs';
 
 const verdict = (ok) => (ok === null ? '**not measured**' : ok ? '**met**' : '**not met**');
@@ -92,6 +93,7 @@ export function renderDocument({
   sustained,
   transmission,
   queue,
+  webhooks,
   machine,
   quick,
 }) {
@@ -340,7 +342,11 @@ export function renderDocument({
   out.push('');
   out.push(renderQueue(latestRuns(queue)));
   out.push('');
-  const when = [library, http, list, simulator, transmission]
+  out.push(`## 7. Webhooks${loadNote(webhooks)}`);
+  out.push('');
+  out.push(renderWebhooks(webhooks));
+  out.push('');
+  const when = [library, http, list, simulator, transmission, webhooks]
     .filter(Boolean)
     .map((r) => `${r.part} ${r.finishedAt}`);
   out.push(`Results: ${when.join(', ')}.`);

@@ -36,7 +36,7 @@ export const SIMULATED_LATENCY_MS = 300;
  * SCHED_IDLE instead (a diagnosis: it then runs only on a core nothing else wants). The end-to-end
  * phase always runs it as an equal.
  */
-const simulatorNice = () => Number(process.env.BENCH_SIMULATOR_NICE ?? 19);
+export const simulatorNice = () => Number(process.env.BENCH_SIMULATOR_NICE ?? 19);
 
 // The 32 branches share one emitter CNPJ, and SEFAZ numbers per CNPJ and series: with series 1
 // everywhere, branch 2's first number would be a duplicate of branch 1's (539). Each branch gets a
@@ -218,9 +218,9 @@ async function endToEnd(stack, simulator, { quick, log }) {
  * A stack whose API transmits to a local SEFAZ started beside it at CPU priority `nice`. With a
  * nice above 0 the local SEFAZ keeps its registry in a PostgreSQL server of its own at the same
  * priority, so that all of the stand-in authoriser's work (not only its Node process) comes after
- * the API's and its database's, as if it ran on another machine.
+ * the API's and its database's, as if it ran on another machine. `env`: more settings for the API.
  */
-export async function withTransmittingStack({ quick, log, nice }, body) {
+export async function withTransmittingStack({ quick, log, nice, env = {} }, body) {
   let simulator;
   // Started before the stack's own server: a second embedded server initialised while the bench
   // held connections to the first has twice seen one of them dropped.
@@ -240,7 +240,12 @@ export async function withTransmittingStack({ quick, log, nice }, body) {
             { nice },
           );
           return {
-            env: { SEFAZ: 'official', SEFAZ_URL: simulator.url, SEFAZ_CA_FILE: simulator.caPath },
+            env: {
+              SEFAZ: 'official',
+              SEFAZ_URL: simulator.url,
+              SEFAZ_CA_FILE: simulator.caPath,
+              ...env,
+            },
             stop: () => simulator.stop(),
           };
         },
