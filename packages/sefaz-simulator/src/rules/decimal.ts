@@ -1,15 +1,20 @@
+import { decimal, formatDecimal } from '@emissor/nfe-xml/decimal';
+
 /*
- * Money and quantities are compared as scaled integers (bigint), never as binary floats: the
- * schema already guarantees the text is a plain decimal (TDec_*), so scaling is exact.
+ * Money and quantities are compared as scaled integers (bigint), never as binary floats. The text
+ * is read by nfe-xml's one decimal parser; the schema already guarantees it is a plain decimal
+ * (TDec_*), so scaling is exact.
  */
 
 /** `text` × 10^scale as a bigint; missing or empty text is zero. Extra decimals are truncated. */
 export function scaled(text: string | undefined, scale: number): bigint {
   if (!text) return 0n;
-  const negative = text.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
-  const digits = BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
-  return negative ? -digits : digits;
+  const value = decimal(text);
+  const shift = scale - value.scale;
+  // BigInt division truncates toward zero: the extra decimals are cut, as the rules compare them.
+  return shift >= 0
+    ? value.coefficient * 10n ** BigInt(shift)
+    : value.coefficient / 10n ** BigInt(-shift);
 }
 
 /** Money (2 decimals) as cents. */
@@ -19,7 +24,5 @@ export const abs = (value: bigint): bigint => (value < 0n ? -value : value);
 
 /** Cents written as `123.45`, for messages. */
 export function formatCents(value: bigint): string {
-  const sign = value < 0n ? '-' : '';
-  const digits = abs(value).toString().padStart(3, '0');
-  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  return formatDecimal({ coefficient: value, scale: 2 }, 2);
 }
