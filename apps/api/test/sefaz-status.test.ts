@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createAuthoriserHealth } from '../src/modules/sefaz-status/authoriser-health.js';
-import { createStatusCache, type AskOutcome } from '../src/modules/sefaz-status/status-cache.js';
+import type { AskOutcome } from '../src/modules/sefaz-status/ask-outcome.js';
+import { createStatusCache } from '../src/modules/sefaz-status/status-cache.js';
 import { postCertificate, testPfx } from './helpers/certificates.js';
 import { EMITTER_CNPJ, emissionRequest, prepareBranch } from './helpers/emission.js';
 import { simulatorAdmin } from './helpers/local-sefaz.js';
