@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { createEmissorClient } from '@emissor/client';
 
 import { loadEnv } from '../../src/env.js';
-import { createLogger } from '../../src/http/logger.js';
+import { createLogger } from '../../src/logging/logger.js';
 import { createProduct } from '../../src/modules/products/products.service.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server.js';
 import { createMigratedTestDatabase } from './database.js';
