@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 import argon2 from 'argon2';
 import { sql, type Kysely } from 'kysely';
@@ -22,10 +22,27 @@ export class MasterKeyError extends Error {
   override name = 'MasterKeyError';
 }
 
+/**
+ * Keys already derived in this process, by a digest of secret and salt. Deriving costs about a
+ * second of CPU on purpose; a process that opens the keyring again with the same secret (a key
+ * rotation, or the many servers a test worker starts) pays it once. Bounded: a handful of secrets.
+ */
+const derived = new Map<string, Promise<Buffer>>();
+const MAX_DERIVED = 16;
+
 function derive(secret: string, salt: Buffer): Promise<Buffer> {
-  // argon2id so that any string from a secret manager becomes a uniformly random AES key, and a
-  // guessable one is expensive to brute-force from a database dump.
-  return argon2.hash(secret, { type: argon2.argon2id, salt, raw: true, hashLength: 32 });
+  const id = createHash('sha256').update(salt).update('\0').update(secret).digest('base64');
+  let key = derived.get(id);
+  if (!key) {
+    // argon2id so that any string from a secret manager becomes a uniformly random AES key, and a
+    // guessable one is expensive to brute-force from a database dump.
+    key = argon2.hash(secret, { type: argon2.argon2id, salt, raw: true, hashLength: 32 });
+    // A failed derivation is not kept: the next open tries again.
+    key.catch(() => derived.delete(id));
+    if (derived.size >= MAX_DERIVED) derived.delete(derived.keys().next().value as string);
+    derived.set(id, key);
+  }
+  return key;
 }
 
 function opens(key: Buffer, sealed: Buffer): boolean {
