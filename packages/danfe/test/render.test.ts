@@ -198,7 +198,8 @@ describe.skipIf(!HAVE_TOOLS)('DANFE read back with pdftotext and zbarimg', () =>
     it('has a decodable barcode of the chave on every sheet', () => {
       for (let p = 1; p <= pages.length; p++)
         expect(decodeBarcodes(pdf, p), `sheet ${p}`).toEqual([chave]);
-    }, 60_000);
+      // One 300-dpi render and decode per sheet: seconds each when the machine is busy.
+    }, 180_000);
   });
 
   it('continues a long infCpl (and infAdFisco) onto following sheets with all of its text', async () => {
