@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadKeyring, type Keyring } from '../src/crypto/master-key.js';
 import { attemptDelivery, claimDueDeliveries } from '../src/modules/webhooks/delivery-handler.js';
-import { recordWebhookEvent } from '../src/modules/webhooks/outbox.js';
 import { deliverDeps } from '../src/modules/webhooks/webhook-options.js';
 import { startReceiver, type Receiver } from './helpers/webhook-receiver.js';
 import { startTestServer, TEST_MASTER_KEY, type TestServer } from './helpers/server.js';
+import { queueOutboxMessage } from './helpers/webhook-outbox.js';
 
 let server: TestServer;
 let receiver: Receiver;
@@ -47,21 +47,20 @@ const event = (
   resourceId: documentId,
   orderingKey: documentId,
   data: { id: documentId, status: 'autorizada' },
-  occurredAt: new Date('2026-12-07T12:00:00Z'),
 });
 
 describe('webhook outbox and delivery handler', () => {
   it('queues one delivery per subscribed webhook in the caller’s transaction, none when rolled back', async () => {
     const { owner } = await webhookFor(['documento.autorizado']);
     const db = server.database.db;
-    expect(await recordWebhookEvent(db, event(owner.id, randomUUID(), 'documento.rejeitado'))).toBe(
+    expect(await queueOutboxMessage(db, event(owner.id, randomUUID(), 'documento.rejeitado'))).toBe(
       0,
     );
     const documentId = randomUUID();
     await db
       .transaction()
       .execute(async (trx) => {
-        expect(await recordWebhookEvent(trx, event(owner.id, documentId))).toBe(1);
+        expect(await queueOutboxMessage(trx, event(owner.id, documentId))).toBe(1);
         throw new Error('rollback');
       })
       .catch(() => undefined);
@@ -76,8 +75,8 @@ describe('webhook outbox and delivery handler', () => {
     const { owner, webhook } = await webhookFor();
     const db = server.database.db;
     const documentId = randomUUID();
-    await recordWebhookEvent(db, event(owner.id, documentId));
-    await recordWebhookEvent(db, event(owner.id, documentId, 'documento.cancelado'));
+    await queueOutboxMessage(db, event(owner.id, documentId));
+    await queueOutboxMessage(db, event(owner.id, documentId, 'documento.cancelado'));
     const now = () => new Date();
     const deps = {
       db,
@@ -132,7 +131,7 @@ describe('webhook outbox and delivery handler', () => {
   it('ends a delivery of a deactivated webhook as falhou without calling it', async () => {
     const { owner, webhook } = await webhookFor();
     const db = server.database.db;
-    await recordWebhookEvent(db, event(owner.id, randomUUID()));
+    await queueOutboxMessage(db, event(owner.id, randomUUID()));
     await fetch(`${server.url}/v1/webhooks/${webhook.id}`, {
       method: 'PATCH',
       headers: { 'x-api-key': owner.apiKey, 'content-type': 'application/json' },

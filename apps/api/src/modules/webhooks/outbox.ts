@@ -1,11 +1,4 @@
-import { randomUUID } from 'node:crypto';
-
-import type { WebhookEventType } from '@emissor/contract';
-import { sql, type Kysely } from 'kysely';
-
-import type { Database } from '../../db/schema.js';
 import { isoTimeSql } from './resource-json.js';
-import { messageBody } from './webhooks.mapper.js';
 
 /** Notified (empty payload) by a commit that queued deliveries: every process's deliverers look. */
 export const WEBHOOK_DUE_CHANNEL = 'emissor_webhook_due';
@@ -45,44 +38,3 @@ export function webhookOutboxCtes(messages: string): string {
 
 /** The result column that makes webhook_told run (1 when deliveries were queued). */
 export const WEBHOOK_TOLD_COLUMN = `(select count(*) from webhook_told)::int as "webhooksTold"`;
-
-/** A status change to tell the product's webhooks of. */
-export interface WebhookEvent {
-  productId: string;
-  type: WebhookEventType;
-  /** The document, event or inutilização (`data.id`). */
-  resourceId: string;
-  /** The document it belongs to: deliveries with the same key reach a webhook in order. */
-  orderingKey: string;
-  /** The resource as the API reads it (toDocumentRead, toFiscalEventRead, toFiscalVoidRead). */
-  data: unknown;
-  occurredAt: Date;
-}
-
-/**
- * The outbox for a status change stored from TypeScript: the same insert as webhookOutboxCtes with
- * a body made here. Call it with the transaction that stores the change, so the change and its
- * deliveries commit together. Returns how many deliveries were queued.
- */
-export async function recordWebhookEvent(
-  trx: Kysely<Database>,
-  event: WebhookEvent,
-): Promise<number> {
-  const payload = messageBody(event.type, event.occurredAt, event.data);
-  const { rows } = await sql<{ queued: number }>`
-    with queued as (
-      insert into webhook_deliveries (webhook_id, event_id, type, resource_id, ordering_key, payload)
-      select w.id, ${randomUUID()}, ${event.type}, ${event.resourceId}, ${event.orderingKey},
-             ${payload}
-      from webhooks w
-      where w.product_id = ${event.productId} and w.deleted_at is null and w.ativo
-        and (w.eventos is null or ${event.type} = any (w.eventos))
-      returning webhook_id
-    ), told as (
-      select pg_notify(${WEBHOOK_DUE_CHANNEL}, '') where exists (select from queued)
-    )
-    select (select count(*) from queued)::int as queued, (select count(*) from told) as told`.execute(
-    trx,
-  );
-  return rows[0]?.queued ?? 0;
-}
