@@ -1,33 +1,16 @@
-import { buildNfe, chaveAcesso, type NfeRequest } from '@emissor/nfe-xml';
-import { readXmlTree } from '@emissor/signer';
+import { chaveAcesso, type NfeRequest } from '@emissor/nfe-xml';
 import { describe, expect, it } from 'vitest';
 
-import { firstRejection, viewNfe } from '../src/rules/index.js';
 import { nfeRequest } from './helpers/documents.js';
+import { builtNfe, CNPJ, rejectionOf } from './helpers/rule-verdict.js';
 
 // The rules Emissor's API checks before it numbers a request, as the local SEFAZ checks them on a
 // document that reaches it anyway: documents @emissor/nfe-xml wrote, edited into what the API
 // refuses. The codes are the API's for the same requests (apps/api/test/sefaz-rule-codes.test.ts).
 
-const CNPJ = '58716523000119';
-const RECEIVED_AT = new Date('2026-11-26T12:00:00Z');
+const built = (overrides: Partial<NfeRequest> = {}): string => builtNfe(overrides).xml;
 
-function built(overrides: Partial<NfeRequest> = {}): string {
-  return buildNfe({
-    ...nfeRequest(CNPJ, overrides),
-    numero: 1,
-    codigoNumerico: '10203040',
-    issuedAt: new Date(RECEIVED_AT.getTime() - 60_000),
-  }).xml;
-}
-
-function verdict(xml: string): string | undefined {
-  return firstRejection(viewNfe(readXmlTree(xml), xml), {
-    clientCnpj: CNPJ,
-    signerCnpj: CNPJ,
-    receivedAt: RECEIVED_AT,
-  })?.cStat;
-}
+const verdict = (xml: string): string | undefined => rejectionOf(xml)?.cStat;
 
 /** `xml` with `from` replaced by `to`, which must be there. */
 function edited(xml: string, from: string | RegExp, to: string): string {

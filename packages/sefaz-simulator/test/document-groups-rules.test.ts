@@ -1,22 +1,18 @@
 import {
-  buildNfe,
   modulo11CheckDigit,
   prepareNfe,
   ResponsavelTecnico,
   type NfeRequest,
 } from '@emissor/nfe-xml';
-import { readXmlTree } from '@emissor/signer';
 import { describe, expect, it } from 'vitest';
 
 import { csrtFromSecret } from '../src/rules/csrt.js';
-import { firstRejection, viewNfe } from '../src/rules/index.js';
 import { nfeRequest } from './helpers/documents.js';
+import { builtNfe, CNPJ, RECEIVED_AT, rejectionOf } from './helpers/rule-verdict.js';
 
 // The rules of NFref, indIntermed / infIntermed, retirada / entrega, autXML, exporta and
 // infRespTec, on documents @emissor/nfe-xml wrote and then edited into what the API refuses.
 
-const CNPJ = '58716523000119';
-const RECEIVED_AT = new Date('2026-11-26T12:00:00Z');
 const CSRT = 'G8063VRTNDMO886SFNK5LDUDEI24XJ22YIPO';
 
 /** A chave of `parts` (positions 1–43 given as fields) with its check digit. */
@@ -69,22 +65,10 @@ const PLACE = {
   address_zip: '07000000',
 };
 
-function built(overrides: Partial<NfeRequest> = {}): { xml: string; chave: string } {
-  return buildNfe({
-    ...nfeRequest(CNPJ, overrides),
-    numero: 1,
-    codigoNumerico: '10203040',
-    issuedAt: new Date(RECEIVED_AT.getTime() - 60_000),
-  });
-}
+const built = (overrides: Partial<NfeRequest> = {}) => builtNfe(overrides);
 
 function verdict(xml: string, receivedAt = RECEIVED_AT): string | undefined {
-  const rejection = firstRejection(viewNfe(readXmlTree(xml), xml), {
-    clientCnpj: CNPJ,
-    signerCnpj: CNPJ,
-    receivedAt,
-    csrt: csrtFromSecret('01', CSRT),
-  });
+  const rejection = rejectionOf(xml, { receivedAt, csrt: csrtFromSecret('01', CSRT) });
   return rejection && `${rejection.cStat} ${rejection.xMotivo}`;
 }
 

@@ -1,32 +1,15 @@
-import { buildNfe, modulo11CheckDigit } from '@emissor/nfe-xml';
-import { readXmlTree } from '@emissor/signer';
+import { modulo11CheckDigit, type NfeRequest } from '@emissor/nfe-xml';
 import { describe, expect, it } from 'vitest';
 
-import { firstRejection, viewNfe } from '../src/rules/index.js';
 import { ibsCbsLine, nfeRequest } from './helpers/documents.js';
+import { builtNfe, CNPJ, rejectionOf } from './helpers/rule-verdict.js';
 
-const CNPJ = '58716523000119';
-const RECEIVED_AT = new Date('2026-11-26T12:00:00Z');
-
-function built(
-  overrides: Parameters<typeof nfeRequest>[1] = {},
-  codigoNumerico = '10203040',
-): string {
-  return buildNfe({
-    ...nfeRequest(CNPJ, overrides),
-    numero: 1,
-    codigoNumerico,
-    issuedAt: new Date(RECEIVED_AT.getTime() - 60_000),
-  }).xml;
-}
+const built = (overrides: Partial<NfeRequest> = {}, codigoNumerico?: string): string =>
+  builtNfe(overrides, codigoNumerico).xml;
 
 /** The cStat the rules give a document (undefined: it passes), as the simulator reads it. */
 function verdict(xml: string, context: { clientCnpj?: string; signerCnpj?: string } = {}) {
-  return firstRejection(viewNfe(readXmlTree(xml), xml), {
-    clientCnpj: context.clientCnpj ?? CNPJ,
-    signerCnpj: context.signerCnpj ?? CNPJ,
-    receivedAt: RECEIVED_AT,
-  })?.cStat;
+  return rejectionOf(xml, context)?.cStat;
 }
 
 /** Rewrites the chave after a change to a field it is made of, with a correct check digit. */

@@ -1,16 +1,13 @@
-import { buildNfe, type NfeItem, type NfeRequest } from '@emissor/nfe-xml';
-import { readXmlTree } from '@emissor/signer';
+import { type NfeItem, type NfeRequest } from '@emissor/nfe-xml';
 import { describe, expect, it } from 'vitest';
 
-import { firstRejection, viewNfe } from '../src/rules/index.js';
 import { nfeRequest } from './helpers/documents.js';
+import { builtNfe, CNPJ, rejectionOf } from './helpers/rule-verdict.js';
 
 // The totals of the less common tax groups (desoneração, FCP-ST retained, monophase retention,
 // PIS/COFINS-ST that compose the total, vTotTrib), on documents @emissor/nfe-xml wrote and then
 // edited into what the API would have refused.
 
-const CNPJ = '58716523000119';
-const RECEIVED_AT = new Date('2026-11-26T12:00:00Z');
 const RULE_ID = '00000000-0000-4000-8000-000000000000';
 const base = nfeRequest(CNPJ);
 const [ITEM] = base.itens;
@@ -62,22 +59,9 @@ const SALE: Partial<NfeRequest> = {
   pagamento: { tpag: '01', valor: '2000' },
 };
 
-function built(overrides: Partial<NfeRequest>): string {
-  return buildNfe({
-    ...nfeRequest(CNPJ, overrides),
-    numero: 1,
-    codigoNumerico: '10203040',
-    issuedAt: new Date(RECEIVED_AT.getTime() - 60_000),
-  }).xml;
-}
+const built = (overrides: Partial<NfeRequest> = {}): string => builtNfe(overrides).xml;
 
-function verdict(xml: string): string | undefined {
-  return firstRejection(viewNfe(readXmlTree(xml), xml), {
-    clientCnpj: CNPJ,
-    signerCnpj: CNPJ,
-    receivedAt: RECEIVED_AT,
-  })?.cStat;
-}
+const verdict = (xml: string): string | undefined => rejectionOf(xml)?.cStat;
 
 describe('tax group totals of the local SEFAZ', () => {
   it('pass the sale as @emissor/nfe-xml wrote it (vNF = 2000 − 90 + 11.20 + 8.25 + 38)', () => {

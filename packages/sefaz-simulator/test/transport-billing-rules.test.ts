@@ -1,33 +1,17 @@
-import { buildNfe, type NfeRequest } from '@emissor/nfe-xml';
-import { readXmlTree } from '@emissor/signer';
+import { type NfeRequest } from '@emissor/nfe-xml';
 import { describe, expect, it } from 'vitest';
 
-import { firstRejection, viewNfe } from '../src/rules/index.js';
 import { nfeRequest } from './helpers/documents.js';
+import { builtNfe, CNPJ, rejectionOf } from './helpers/rule-verdict.js';
 
 // The transp, cobr and payment rules, on documents @emissor/nfe-xml wrote and then edited into
 // what the API would have refused.
 
-const CNPJ = '58716523000119';
-const RECEIVED_AT = new Date('2026-11-26T12:00:00Z');
 const CARRIER = '<transporta><CNPJ>33333333000191</CNPJ><xNome>TRANSP</xNome></transporta>';
 
-function built(overrides: Partial<NfeRequest> = {}): string {
-  return buildNfe({
-    ...nfeRequest(CNPJ, overrides),
-    numero: 1,
-    codigoNumerico: '10203040',
-    issuedAt: new Date(RECEIVED_AT.getTime() - 60_000),
-  }).xml;
-}
+const built = (overrides: Partial<NfeRequest> = {}): string => builtNfe(overrides).xml;
 
-function verdict(xml: string): string | undefined {
-  return firstRejection(viewNfe(readXmlTree(xml), xml), {
-    clientCnpj: CNPJ,
-    signerCnpj: CNPJ,
-    receivedAt: RECEIVED_AT,
-  })?.cStat;
-}
+const verdict = (xml: string): string | undefined => rejectionOf(xml)?.cStat;
 
 const WITH_GROUPS: Partial<NfeRequest> = {
   transporte: {
