@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm bench [--quick] [--only library|http|list|simulator|sustained|transmission|queue|webhooks[,…]]`: prints tables and, for a full run, writes
+// `pnpm bench [--quick] [--only library|http|list|simulator|sustained|transmission|queue|webhooks|contingency[,…]]`: prints tables and, for a full run, writes
 // docs/benchmarks.md from the latest result of every part (bench/results/<part>.json).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
@@ -24,7 +24,7 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log(`Usage: pnpm bench [--quick] [--only library,http,list,simulator,sustained,transmission,queue,webhooks] [--no-docs]
+  console.log(`Usage: pnpm bench [--quick] [--only library,http,list,simulator,sustained,transmission,queue,webhooks,contingency] [--no-docs]
 
   library  build+sign one NF-e (1/10/100/990 items) vs xml-crypto, nfewizard-io, node-sped-nfe
   http     POST /v1/emissoes with autocannon at 1/16/64 connections, 990-item latency, API RSS
@@ -40,6 +40,8 @@ if (values.help) {
            (runs kept in bench/results/queue.json like the sustained ones)
   webhooks POST /v1/emissoes with transmission on, with no webhook vs 1 webhook registered
            (answered/s, p99), and the delivery latency: status change → first attempt p50/p99
+  contingency  SEFAZ-SP stops (108) with SVC-AN on: outage → first SVC authorisation, emissions
+           answered and NF-e authorised per second in contingency, authoriser back → normal again
   --sustained-seconds N  length of each sustained scenario and of the queue run (default 90, 30 with --quick)
   --sustained-label L    names the sustained run (default: the git commit, e.g. before/after a change)
   --quick  small counts (~1-2 minutes); results go to bench/results/quick/, docs untouched
@@ -57,6 +59,7 @@ const ALL = [
   'transmission',
   'queue',
   'webhooks',
+  'contingency',
 ];
 const parts = values['report-only']
   ? []
@@ -255,6 +258,20 @@ if (parts.includes('webhooks')) {
   }
 }
 
+if (parts.includes('contingency')) {
+  try {
+    mark('contingency');
+    const { runContingency } = await import('./contingency.mjs');
+    const { renderContingency } = await import('./render-contingency.mjs');
+    const r = save('contingency', await runContingency({ quick, log }));
+    console.log(`\n## SVC contingency\n\n${renderContingency(r)}\n`);
+  } catch (error) {
+    failures++;
+    log(`contingency failed: ${error.stack ?? error}`);
+    save('contingency', { part: 'contingency', quick, failed: String(error?.message ?? error) });
+  }
+}
+
 const load = (name) =>
   existsSync(join(outDir, `${name}.json`)) ? readJson(join(outDir, `${name}.json`)) : null;
 const doc = renderDocument({
@@ -266,6 +283,7 @@ const doc = renderDocument({
   transmission: load('transmission'),
   queue: load('queue'),
   webhooks: load('webhooks'),
+  contingency: load('contingency'),
   machine: machineInfo(),
   quick,
 });

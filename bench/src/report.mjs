@@ -5,6 +5,7 @@ import { renderSimulator } from './simulator.mjs';
 import { renderQueue } from './render-queue.mjs';
 import { renderSustained } from './render-sustained.mjs';
 import { renderTransmission, transmissionTargets } from './render-transmission.mjs';
+import { renderContingency } from './render-contingency.mjs';
 import { renderWebhooks } from './render-webhooks.mjs';
 import { fmtMs } from './stats.mjs';
 
@@ -94,6 +95,7 @@ export function renderDocument({
   transmission,
   queue,
   webhooks,
+  contingency,
   machine,
   quick,
 }) {
@@ -346,7 +348,11 @@ export function renderDocument({
   out.push('');
   out.push(renderWebhooks(webhooks));
   out.push('');
-  const when = [library, http, list, simulator, transmission, webhooks]
+  out.push(`## 8. SVC contingency${loadNote(contingency)}`);
+  out.push('');
+  out.push(renderContingency(contingency));
+  out.push('');
+  const when = [library, http, list, simulator, transmission, webhooks, contingency]
     .filter(Boolean)
     .map((r) => `${r.part} ${r.finishedAt}`);
   out.push(`Results: ${when.join(', ')}.`);

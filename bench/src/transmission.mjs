@@ -243,6 +243,8 @@ export async function withTransmittingStack({ quick, log, nice, env = {} }, body
             env: {
               SEFAZ: 'official',
               SEFAZ_URL: simulator.url,
+              // The local SEFAZ serves its SVC under /svc (docs/contingency.md).
+              SEFAZ_SVC_URL: `${simulator.url}/svc`,
               SEFAZ_CA_FILE: simulator.caPath,
               ...env,
             },

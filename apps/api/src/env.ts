@@ -110,6 +110,16 @@ const EnvSchema = z.object({
    */
   SEFAZ_SEND_LATE_CANCELLATIONS: booleanFlag,
   /**
+   * SVC contingency (docs/contingency.md): `auto` switches a UF to its SVC when its authoriser
+   * stops (108/109) or gives no answer for SEFAZ_CONTINGENCY_AFTER_S while NF-e wait, and the SVC
+   * says it is on for the UF; `off` keeps documents waiting for the authoriser.
+   */
+  SEFAZ_CONTINGENCY: z.enum(['auto', 'off']).default('auto'),
+  /** Seconds without an answer from an authoriser, while NF-e wait, before its SVC is asked. */
+  SEFAZ_CONTINGENCY_AFTER_S: z.coerce.number().int().min(1).max(3_600).default(60),
+  /** Replaces every SVC endpoint like SEFAZ_URL: service S goes to `${SEFAZ_SVC_URL}/${S}`. */
+  SEFAZ_SVC_URL: z.string().url().optional(),
+  /**
    * The responsável técnico (NT 2018.005): the software house running this deployment. Set, every
    * NF-e carries infRespTec (required in AM, MS, PE, PR, SC, TO and others). CNPJ, contact, e-mail
    * and phone go together; where the UF issued a CSRT, its id and the CSRT itself (a secret: only

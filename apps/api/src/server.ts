@@ -33,6 +33,16 @@ import {
 } from './modules/sefaz-status/authoriser-health.js';
 import { createPgTransmissionStore } from './modules/transmission/pg-transmission-store.js';
 import { startTransmission } from './modules/transmission/transmission-engine.js';
+import { startContingencyBook } from './modules/contingency/contingency-book.js';
+import { closeSvcPeriod, openSvcPeriod } from './modules/contingency/contingency-periods.js';
+import {
+  contingencyTimings,
+  startContingencyWatch,
+} from './modules/contingency/contingency-watch.js';
+import { storeReissued } from './modules/contingency/reissue-sql.js';
+import { svcReissue } from './modules/contingency/svc-reissue.js';
+import { askStatus } from './modules/sefaz-status/ask-status.js';
+import { createPackingCertificateIds } from './storage/packing-certificates.js';
 import { startFiscalWork } from './modules/events/fiscal-work.js';
 import type { WebhookOptions } from './modules/webhooks/webhook-options.js';
 import {
@@ -45,7 +55,7 @@ export interface RunningServer {
   url: string;
   database: OpenDatabase;
   /** The in-process local SEFAZ (`SEFAZ=simulator` without `SEFAZ_URL`). */
-  sefazSimulator?: { url: string; caPem: string; caPath: string };
+  sefazSimulator?: { url: string; svcUrl: string; caPem: string; caPath: string };
   /** Stops accepting, lets in-flight requests finish (up to the timeout), then closes the database. */
   close(): Promise<void>;
 }
@@ -116,6 +126,11 @@ export async function startServer(
 
   const signing = createSigningPool(env.SIGNING_THREADS);
   const danfe = createDanfeRenderer();
+  // SVC contingency (docs/contingency.md): which UFs are in it, read by emissions and transmission.
+  const contingencyBook =
+    sefaz && env.SEFAZ_CONTINGENCY === 'auto'
+      ? startContingencyBook(database.db, logger.child({ module: 'contingency' }))
+      : undefined;
   const app = createApp({
     db: database.db,
     pool: database.pool,
@@ -129,13 +144,19 @@ export async function startServer(
       signing,
       { maxSigning: Math.max(1, env.SIGNING_THREADS) },
       sefaz ? { transmission: { onQueued: () => workers?.poke() } } : {},
+      contingencyBook && ((uf, ambiente) => contingencyBook.periodOf(uf, ambiente)),
     ),
     danfe,
     ...(finalStatus && { finalStatus }),
     ...(sefaz && { onSefazWorkQueued: () => fiscalWork?.poke() }),
     transmissionMetrics,
     ...(sefaz && {
-      sefaz: { client: sefaz.client, override: sefaz.override, timeoutMs: env.SEFAZ_TIMEOUT_MS },
+      sefaz: {
+        client: sefaz.client,
+        override: sefaz.override,
+        svcOverride: sefaz.svcOverride,
+        timeoutMs: env.SEFAZ_TIMEOUT_MS,
+      },
       authoriserHealth,
     }),
     clock: options.clock ?? (() => new Date()),
@@ -170,6 +191,27 @@ export async function startServer(
   const queueVacuum = queueVacuumDb
     ? startQueueVacuum(queueVacuumDb.pool, logger, options.queueVacuum)
     : undefined;
+  const contingency =
+    sefaz && contingencyBook
+      ? startContingencyWatch(
+          {
+            book: contingencyBook,
+            askStatus: async ({ credentials, ...query }) => {
+              const outcome = await askStatus(
+                { client: sefaz.client, ...sefazAddresses(sefaz), timeoutMs: env.SEFAZ_TIMEOUT_MS },
+                { ...query, credentials: () => Promise.resolve(credentials) },
+              );
+              return outcome.kind === 'answer' ? outcome.codigo : undefined;
+            },
+            openPeriod: (period) => openSvcPeriod(database.db, period),
+            closePeriod: (key, at) => closeSvcPeriod(database.db, key, at),
+            onSwitched: () => workers?.poke(),
+          },
+          contingencyTimings(env.SEFAZ_CONTINGENCY_AFTER_S),
+          logger.child({ module: 'contingency' }),
+        )
+      : undefined;
+  const reissueDb = transmissionDb;
   if (sefaz && transmissionDb)
     workers = startTransmission(
       {
@@ -182,10 +224,25 @@ export async function startServer(
             ),
         }),
         credentialsOf: (id) => credentials.get(id),
+        ...(contingencyBook &&
+          reissueDb && {
+            beforeFirstSend: svcReissue(
+              {
+                book: contingencyBook,
+                signing,
+                credentialsOf: (id) => credentials.get(id),
+                packingIds: createPackingCertificateIds(reissueDb.pool),
+                store: (claimed, reissued) => storeReissued(reissueDb.pool, claimed, reissued),
+                responsavelTecnico: env.RESPONSAVEL_TECNICO,
+              },
+              logger.child({ module: 'contingency' }),
+            ),
+          }),
       },
       {
         client: sefaz.client,
-        override: sefaz.override,
+        ...sefazAddresses(sefaz),
+        contingency,
         timeoutMs: env.SEFAZ_TIMEOUT_MS,
         retryBaseMs: env.SEFAZ_RETRY_BASE_MS,
         concurrency: env.SEFAZ_CONCURRENCY,
@@ -206,7 +263,8 @@ export async function startServer(
       (id) => credentials.get(id),
       {
         client: sefaz.client,
-        override: sefaz.override,
+        ...sefazAddresses(sefaz),
+        contingency,
         timeoutMs: env.SEFAZ_TIMEOUT_MS,
         retryBaseMs: env.SEFAZ_RETRY_BASE_MS,
         concurrency: env.SEFAZ_CONCURRENCY,
@@ -244,6 +302,8 @@ export async function startServer(
       pressure?.stop();
       firstStatistics.stop();
       queueVacuum?.stop();
+      await contingency?.stop();
+      contingencyBook?.stop();
       await workers?.stop();
       await fiscalWork?.stop();
       await webhookDelivery?.stop();
@@ -262,4 +322,9 @@ export async function startServer(
     ...(sefaz?.simulator && { sefazSimulator: sefaz.simulator }),
     close,
   };
+}
+
+/** Where the exchanges send: each authoriser and each SVC, or the overrides of both. */
+function sefazAddresses(sefaz: SefazConnection) {
+  return { override: sefaz.override, svcOverride: sefaz.svcOverride };
 }

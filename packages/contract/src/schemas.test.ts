@@ -312,6 +312,7 @@ describe('FiscalDocumentReadSchema', () => {
     numero: 1,
     chave_acesso: '3'.repeat(44),
     codigo_numerico: '12345678',
+    tp_emis: '1',
     status: 'assinada',
     ambiente: 'homologacao',
     rejeicao_codigo: null,

@@ -29,6 +29,28 @@ describe('Informações Complementares text', () => {
     );
   });
 
+  it('opens with the contingency notice, naming the SVC of tpEmis 6 and 7', () => {
+    const notice = (tpEmis: string, contingency = '') => {
+      const xml = EVERY_GROUP_NFE.replace(
+        /<tpEmis>1<\/tpEmis>/,
+        `<tpEmis>${tpEmis}</tpEmis>`,
+      ).replace('</verProc>', `</verProc>${contingency}`);
+      return complementaryText(readNfe(withPlaceholderSignature(xml)), ALL_SHOWN).split('\n')[0];
+    };
+    const since =
+      '<dhCont>2026-11-21T18:00:00-03:00</dhCont><xJust>SEFAZ-BA fora do ar desde as 18h</xJust>';
+    expect(notice('7', since)).toBe(
+      'EMITIDA EM CONTINGÊNCIA SVC-RS EM 21/11/2026 18:00:00 - JUSTIFICATIVA: SEFAZ-BA fora do ar desde as 18h',
+    );
+    expect(notice('6', since)).toMatch(
+      /^EMITIDA EM CONTINGÊNCIA SVC-AN EM 21\/11\/2026 18:00:00 - /,
+    );
+    expect(notice('6')).toBe('EMITIDA EM CONTINGÊNCIA SVC-AN');
+    expect(notice('5', since)).toMatch(/^EMITIDA EM CONTINGÊNCIA \(TPEMIS 5\) EM 21\/11\/2026 /);
+    // A normal emission has no notice: infAdFisco comes first.
+    expect(notice('1')).toMatch(/^INF\. FISCO: /);
+  });
+
   it('puts what the MOC requires first: infAdFisco, then infCpl', () => {
     const text = complementaryText(readNfe(withPlaceholderSignature(EVERY_GROUP_NFE)), ALL_SHOWN);
     const lines = text.split('\n').map((l) => l.slice(0, l.indexOf(':')));

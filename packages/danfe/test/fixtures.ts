@@ -4,7 +4,13 @@
  * yet (cobr, transporta/vol, infAdic, IBS/CBS/IS), signed with a generated test certificate and
  * wrapped in an nfeProc with a protocol as SEFAZ returns it.
  */
-import { buildNfe, chaveAcesso, type NfeItem, type NfeRequest } from '@emissor/nfe-xml';
+import {
+  buildNfe,
+  chaveAcesso,
+  type NfeItem,
+  type NfeRenderParams,
+  type NfeRequest,
+} from '@emissor/nfe-xml';
 import { readPkcs12, signNfe } from '@emissor/signer';
 import { generateTestPfx, regimeNormalItem } from '@emissor/test-support';
 
@@ -69,9 +75,18 @@ export function request(
 
 export const ISSUED_AT = new Date('2026-11-21T22:30:00Z');
 
-/** Builds the unsigned NFe of a request (nNF 26, a fixed cNF and instant). */
-export function build(req: NfeRequest): { xml: string; chave: string } {
-  return buildNfe({ ...req, numero: 26, codigoNumerico: '40718293', issuedAt: ISSUED_AT });
+/** Builds the unsigned NFe of a request (nNF 26, a fixed cNF and instant; `params` replace them). */
+export function build(
+  req: NfeRequest,
+  params: Partial<NfeRenderParams> = {},
+): { xml: string; chave: string } {
+  return buildNfe({
+    ...req,
+    numero: 26,
+    codigoNumerico: '40718293',
+    issuedAt: ISSUED_AT,
+    ...params,
+  });
 }
 
 let credentials: ReturnType<typeof readPkcs12> | undefined;

@@ -211,19 +211,6 @@ describe.skipIf(!HAVE_TOOLS)('DANFE variants read back', () => {
     for (const word of words) expect(count(flow, ` ${word} `), word).toBe(1);
   });
 
-  it('notes contingency (tpEmis 6, SVC-AN) with its time and reason in Informações Complementares', async () => {
-    const req = request(1, { tp_emis: '6' });
-    const { xml, chave } = build(req);
-    const edited = xml.replace(
-      '</verProc>',
-      '</verProc><dhCont>2026-11-21T19:00:00-03:00</dhCont><xJust>SEFAZ de origem fora do ar desde as 18h</xJust>',
-    );
-    const text = pagesText(await renderDanfe(nfeProc(sign(edited), chave))).join('\n');
-    expect(text).toContain(
-      'EMITIDA EM CONTINGÊNCIA (TPEMIS 6) EM 21/11/2026 19:00:00: SEFAZ de origem fora do ar desde as 18h',
-    );
-  });
-
   it('prints all 120 duplicatas the schema allows: a grid of 24, the rest in Informações Complementares', async () => {
     const { xml, signed } = authorised(request(3), (x) => withBilling(x, 120));
     if (HAVE_SHARED) expect(validateNfeXml(signed, 'PL_009_V4')).toEqual([]);
@@ -290,6 +277,8 @@ describe.skipIf(!HAVE_TOOLS)('contingency on security paper (FS-DA, tpEmis 5)', 
     expect(text).toContain('DADOS DA NF-E');
     expect(text).toContain(groupKey(data));
     expect(text).not.toContain('NÃO AUTORIZADA');
-    expect(text).toContain('EMITIDA EM CONTINGÊNCIA (TPEMIS 5) EM 21/11/2026 19:00:00');
+    expect(text).toContain(
+      'EMITIDA EM CONTINGÊNCIA (TPEMIS 5) EM 21/11/2026 19:00:00 - JUSTIFICATIVA: Falha de comunicação',
+    );
   });
 });

@@ -43,6 +43,7 @@ export type {
   NfePagamento,
   NfeRenderParams,
   NfeRequest,
+  NfeSvcContingency,
   NfeTributoLinha,
 } from './types.js';
 export type {
@@ -74,3 +75,6 @@ export type {
 // reader of a received document (the local SEFAZ).
 export { checkRtcDocument, readRtcDocument } from './rtc/index.js';
 export type * from './rtc/document.js';
+
+// SVC contingency: a document SEFAZ never received, issued again with tpEmis 6/7 under a new chave.
+export { reissueInSvc } from './contingency-reissue.js';

@@ -395,6 +395,24 @@ export interface NfeRequest {
   pagamentos_antecipados?: string[] | null;
 }
 
+/**
+ * An NF-e issued in SVC contingency (sefaz.md §9): the UF's authoriser is down and its SEFAZ has
+ * switched the UF's virtual contingency authoriser on, so the document names that SVC in
+ * ide/tpEmis (position 35 of the chave, hence a chave of its own) and says since when and why in
+ * ide/dhCont and ide/xJust. `@emissor/sefaz`'s `svcOf(uf)` gives the UF's SVC and its tpEmis.
+ */
+export interface NfeSvcContingency {
+  /** ide/tpEmis: `6` SVC-AN, `7` SVC-RS; replaces the request's `tp_emis`. */
+  tpEmis: '6' | '7';
+  /**
+   * ide/dhCont: the moment contingency began, written like dhEmi (emitter state's offset, whole
+   * seconds). Not after `issuedAt` (SEFAZ 558) and not more than 30 days before it (569).
+   */
+  since: Date;
+  /** ide/xJust: why the document is issued in contingency, 15–256 characters (TString). */
+  justification: string;
+}
+
 /** What varies per emission: the allocated number, the random cNF and the instant. */
 export interface NfeRenderParams {
   /** nNF, 1–999999999. */
@@ -403,4 +421,9 @@ export interface NfeRenderParams {
   codigoNumerico: string;
   /** dhEmi; written in the emitter state's offset, whole seconds. */
   issuedAt: Date;
+  /**
+   * Issue in SVC contingency: tpEmis from it (the chave's too), then dhCont and xJust. Absent: the
+   * request's `tp_emis`, no dhCont/xJust — the same bytes as before contingency existed.
+   */
+  contingency?: NfeSvcContingency;
 }

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimulatorState } from './context.js';
 import { deleteDocumentKnob, listDocumentKnobs, saveDocumentKnob } from './db/document-knobs.js';
 import { KnobError, mergeKnobs, parseDocumentKnob } from './knobs.js';
+import { recordSvcActivations } from './svc/activation.js';
 
 function json(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -25,7 +26,8 @@ function parseJson(body: string): unknown {
  * The admin routes (plain JSON, same port, no client certificate needed):
  * `GET|PUT /admin/knobs` reads or changes the run's knobs (PUT merges the given fields);
  * `GET /admin/documents`, `PUT|DELETE /admin/documents/{chave}` manage forced outcomes per chave;
- * `GET /admin/stats` counts the SOAP requests this process received per service.
+ * `GET /admin/stats` counts the SOAP requests this process received per service (`svc/…` for the
+ * SVC's).
  */
 export async function handleAdmin(
   request: IncomingMessage,
@@ -36,8 +38,10 @@ export async function handleAdmin(
 ): Promise<void> {
   try {
     if (pathname === '/admin/knobs') {
-      if (request.method === 'PUT') state.knobs = mergeKnobs(state.knobs, parseJson(body));
-      else if (request.method !== 'GET')
+      if (request.method === 'PUT') {
+        state.knobs = mergeKnobs(state.knobs, parseJson(body));
+        recordSvcActivations(state, new Date());
+      } else if (request.method !== 'GET')
         return problem(response, 405, 'method_not_allowed', 'use GET or PUT');
       return json(response, 200, state.knobs);
     }

@@ -13,7 +13,12 @@ export interface SimulatorState {
   readonly requests: Record<string, number>;
   /** The CSRT whose idCSRT and hashCSRT notes are checked against, when one was given. */
   readonly csrt?: KnownCsrt | undefined;
+  /** The UFs (cUF) whose SVC an outage switched on since the start (svc/activation.ts). */
+  readonly svcActivations: Set<string>;
 }
+
+/** Where a request arrived: UF's own authoriser (`${url}/…`) or the SVC (`${url}/svc/…`). */
+export type Venue = 'authoriser' | 'svc';
 
 /** One SOAP request: who sent it (the TLS client certificate's CNPJ), when it arrived, its body. */
 export interface RequestContext {
@@ -22,6 +27,12 @@ export interface RequestContext {
   readonly body: string;
   readonly clientCnpj: string;
   readonly receivedAt: Date;
+  readonly venue: Venue;
+  /**
+   * The status (108/109) an outage of the request's authoriser answers with, when one covers it
+   * (set by the server once the message is read; never at the SVC).
+   */
+  readonly outage?: '108' | '109' | undefined;
 }
 
 /** A service's answer: the message root for `nfeResultMsg`, or a processed request whose answer is lost. */

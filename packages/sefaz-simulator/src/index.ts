@@ -3,5 +3,5 @@ export { DEFAULT_KNOBS, KnobError, documentKnobsOf, mergeKnobs } from './knobs.j
 export { csrtFromSecret, csrtOfResponsavelTecnico } from './rules/csrt.js';
 
 export type { RunningSimulator, SimulatorOptions } from './server.js';
-export type { DocumentKnob, Knobs } from './knobs.js';
+export type { DocumentKnob, Knobs, Outage, OutageAnswer } from './knobs.js';
 export type { CsrtHolder, KnownCsrt } from './rules/csrt.js';

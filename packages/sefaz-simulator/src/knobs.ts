@@ -1,3 +1,10 @@
+import { KnobError } from './knob-error.js';
+import type { Outage } from './outage-knob.js';
+import { parseOutage } from './outage-knob.js';
+
+export { KnobError } from './knob-error.js';
+export type { Outage, OutageAnswer } from './outage-knob.js';
+
 /**
  * Behaviour knobs for tests and demos. Run-level knobs live in the process (set by configuration
  * at start and changed by `PUT /admin/knobs`); per-document ones live in PostgreSQL (set by
@@ -10,8 +17,12 @@ export interface Knobs {
   pendingPolls: number;
   /** Answer single-note `indSinc=1` lots with 103 and a receipt, as SEFAZ-SP did. */
   syncAnsweredAsync: boolean;
-  /** While set, every service answers this cStat (108 or 109), until `until` (ISO) if given. */
-  outage: { cStat: '108' | '109'; until: string | null } | null;
+  /**
+   * While set, the authorisers it names (`ufs`, default all) answer every service with its cStat
+   * (108 or 109), or not at all (`noAnswer`), until `until` (ISO) if given; with `svc` (default
+   * true) their SVC authorises meanwhile. Never applies to the SVC (`/svc/`).
+   */
+  outage: Outage | null;
   /** The next N NFeAutorizacao4 requests are processed but their answer is dropped (connection reset). */
   dropAnswers: number;
   /** The same for the next N NFeRecepcaoEvento4 requests: events registered, answer lost. */
@@ -43,8 +54,6 @@ export interface DocumentKnob {
   readonly cStat?: string;
   readonly xMotivo?: string;
 }
-
-export class KnobError extends Error {}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -90,15 +99,6 @@ export function mergeKnobs(base: Knobs, input: unknown): Knobs {
   return next;
 }
 
-function parseOutage(value: unknown): Knobs['outage'] {
-  if (value === null) return null;
-  if (!isRecord(value) || (value.cStat !== '108' && value.cStat !== '109'))
-    throw new KnobError("outage must be null or { cStat: '108' | '109', seconds?: number }");
-  if (value.seconds === undefined) return { cStat: value.cStat, until: null };
-  const seconds = nonNegativeInteger(value.seconds, 'outage.seconds');
-  return { cStat: value.cStat, until: new Date(Date.now() + seconds * 1000).toISOString() };
-}
-
 /** Validates one per-document knob. */
 export function parseDocumentKnob(input: unknown): DocumentKnob {
   if (!isRecord(input)) throw new KnobError('a document knob must be a JSON object');
@@ -125,12 +125,4 @@ export function documentKnobsOf(input: unknown): Map<string, DocumentKnob> {
     out.set(chave, parseDocumentKnob(knob));
   }
   return out;
-}
-
-/** The outage in force at `now`, if any. */
-export function activeOutage(knobs: Knobs, now: Date): '108' | '109' | undefined {
-  const outage = knobs.outage;
-  if (!outage) return undefined;
-  if (outage.until && Date.parse(outage.until) <= now.getTime()) return undefined;
-  return outage.cStat;
 }

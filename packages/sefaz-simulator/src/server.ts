@@ -17,13 +17,16 @@ import {
 import pg from 'pg';
 
 import { handleAdmin } from './admin.js';
-import type { RequestContext, ServiceAnswer, SimulatorState } from './context.js';
+import type { RequestContext, ServiceAnswer, SimulatorState, Venue } from './context.js';
 import { saveDocumentKnob } from './db/document-knobs.js';
 import { assertSchemaName, migrate } from './db/migrate.js';
 import type { DocumentKnob, Knobs } from './knobs.js';
 import type { KnownCsrt } from './rules/csrt.js';
 import { DEFAULT_KNOBS, mergeKnobs } from './knobs.js';
+import { outageCovering } from './outage-scope.js';
+import { requestCUF } from './request-uf.js';
 import { answerRequest, requestRootOf, serviceOf } from './services/index.js';
+import { recordSvcActivations } from './svc/activation.js';
 import { loadOrCreateServerCredentials } from './tls/certificate-authority.js';
 import { clientIdentity } from './tls/client-cnpj.js';
 
@@ -55,12 +58,22 @@ export interface SimulatorOptions {
 export interface RunningSimulator {
   /** `https://host:port`: each service answers at `${url}/${service}` (`SEFAZ_URL`, docs/api-rules.md). */
   readonly url: string;
+  /**
+   * `${url}/svc`: the SVC (contingency authoriser) of every UF, each service at
+   * `${svcUrl}/${service}` (`SEFAZ_SVC_URL`). It plays SVC-AN or SVC-RS as the request's UF says
+   * (`autorizadorOf(uf, true)`), switched on by an outage of the UF's authoriser, and serves
+   * status, authorisation, receipts, consulta and cancellation of its own notes (README, "SVC").
+   */
+  readonly svcUrl: string;
   readonly port: number;
   /** The CA certificate file clients must trust. */
   readonly caPath: string;
   readonly caPem: string;
   close(): Promise<void>;
 }
+
+/** The path the SVC's services answer under (`${svcUrl}/${service}`). */
+const SVC_PREFIX = '/svc';
 
 /** Largest request body read; the 500 KB message limit (214) is judged inside. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -98,7 +111,9 @@ export async function startSefazSimulator(options: SimulatorOptions): Promise<Ru
     knobs: mergeKnobs(DEFAULT_KNOBS, options.knobs ?? {}),
     requests: {},
     csrt: options.csrt,
+    svcActivations: new Set(),
   };
+  recordSvcActivations(state, new Date());
 
   const server = createServer(
     {
@@ -127,8 +142,10 @@ export async function startSefazSimulator(options: SimulatorOptions): Promise<Ru
   });
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  const url = `https://${urlHost}:${port}`;
   return {
-    url: `https://${urlHost}:${port}`,
+    url,
+    svcUrl: `${url}${SVC_PREFIX}`,
     port,
     caPath: credentials.caPath,
     caPem: credentials.caPem,
@@ -193,27 +210,31 @@ async function handle(
     return;
   }
 
-  state.requests[service] = (state.requests[service] ?? 0) + 1;
+  const venue: Venue = pathname.toLowerCase().startsWith(`${SVC_PREFIX}/`) ? 'svc' : 'authoriser';
+  const counted = venue === 'svc' ? `svc/${service}` : service;
+  state.requests[counted] = (state.requests[counted] ?? 0) + 1;
 
   const reply = await answerSoap(service, {
     state,
     body,
     clientCnpj: identity.cnpj,
     receivedAt,
+    venue,
   });
   // The simulated latency is waited out after answerSoap returned, so the parsed lot (a tree of up
   // to 50 NF-e) is garbage during the wait: kept across it, every lot in flight outlived the young
   // generation and the simulator spent a quarter of its time in full garbage collections.
   if (reply.kind === 'answer' && state.knobs.latencyMs > 0) await sleep(state.knobs.latencyMs);
   if (reply.kind === 'drop') {
-    // The request was processed and recorded; the client never hears back (an unknown outcome).
+    // The request was processed and recorded (a dropped answer), or not processed at all (an
+    // outage without answers); either way the client never hears back (an unknown outcome).
     response.socket?.destroy();
     return;
   }
   response.writeHead(reply.status, { 'content-type': reply.contentType }).end(reply.body);
 }
 
-/** What a SOAP request gets: a response to write, or nothing (a dropped answer). */
+/** What a SOAP request gets: a response to write, or nothing (a dropped answer, a silent outage). */
 type SoapReply =
   | { kind: 'answer' | 'fault'; status: number; contentType: string; body: string }
   | { kind: 'drop' };
@@ -246,11 +267,12 @@ function startService(
     soap = readSoapRequest(context.body);
   } catch (error) {
     if (!(error instanceof SoapRequestError)) throw error;
-    return faultReply(400, error.message);
+    return everyAuthoriserSilent(context) ? { kind: 'drop' } : faultReply(400, error.message);
   }
   const expectedRoot = requestRootOf(service);
   const root = soap.messageElement;
   if (root.namespace !== NFE_NAMESPACE || root.localName !== expectedRoot) {
+    if (everyAuthoriserSilent(context)) return { kind: 'drop' };
     return faultReply(
       400,
       `${service} takes <${expectedRoot}> in ${NFE_NAMESPACE}, not <${soap.messageRoot}>`,
@@ -259,7 +281,25 @@ function startService(
   }
   // Read from the tree the envelope's reading built: the message is not parsed a second time.
   const request = readSefazRequest(soap.message, root);
-  return { pending: answerRequest(request, soap.message, context), soapVersion: soap.soapVersion };
+  const outage =
+    context.venue === 'authoriser'
+      ? outageCovering(context.state.knobs, context.receivedAt, requestCUF(request))
+      : undefined;
+  // An authoriser that does not answer: the message was read only to learn its UF.
+  if (outage?.noAnswer) return { kind: 'drop' };
+  return {
+    pending: answerRequest(request, soap.message, { ...context, outage: outage?.cStat }),
+    soapVersion: soap.soapVersion,
+  };
+}
+
+/**
+ * Whether an outage without answers of every authoriser is in force: it silences even a request
+ * whose UF cannot be read (not SOAP, or the wrong message), which no per-UF outage covers.
+ */
+function everyAuthoriserSilent(context: RequestContext): boolean {
+  if (context.venue !== 'authoriser') return false;
+  return outageCovering(context.state.knobs, context.receivedAt, undefined)?.noAnswer === true;
 }
 
 function faultReply(status: number, reason: string, version: SoapVersion = '1.2'): SoapReply {

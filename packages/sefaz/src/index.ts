@@ -96,6 +96,7 @@ export {
   ufOfCUF,
   UFS,
 } from './endpoints/resolve.js';
+export { svcOf, svcOfChave, svcOfTpEmis } from './endpoints/svc.js';
 export { ENDPOINT_TABLE, UF_AUTHORISERS } from './endpoints/table.js';
 
 // Services and namespaces
@@ -167,6 +168,7 @@ export type {
 export type { EventoOutcome, EventoRef, NfeOutcome } from './classify/answers.js';
 export type { InutilizacaoConflict } from './classify/duplicates.js';
 export type { Autorizador, Endpoint, EndpointQuery, Uf } from './endpoints/resolve.js';
+export type { Svc, SvcAutorizador, SvcTpEmis } from './endpoints/svc.js';
 export type { SefazAnswerRoot, SefazRequestRoot, SefazService } from './services.js';
 export type { TransportErrorCode } from './transport/errors.js';
 export type {

@@ -250,6 +250,17 @@ export interface WebhookDeliveryTable {
   created_at: DefaultedTimestamp;
 }
 
+/** A period a UF and ambiente spent in SVC contingency; the open one (ended_at null) is its mode now. */
+export interface SefazContingencyTable {
+  id: Generated<string>;
+  uf: string;
+  ambiente: 'producao' | 'homologacao';
+  tp_emis: '6' | '7';
+  started_at: Timestamp;
+  justification: string;
+  ended_at: NullableTimestamp;
+}
+
 export interface Database {
   products: ProductTable;
   series: SeriesTable;
@@ -267,6 +278,7 @@ export interface Database {
   sefaz_status: SefazStatusTable;
   webhooks: WebhookTable;
   webhook_deliveries: WebhookDeliveryTable;
+  sefaz_contingencies: SefazContingencyTable;
 }
 
 export type Product = Selectable<ProductTable>;

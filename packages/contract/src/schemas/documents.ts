@@ -31,6 +31,12 @@ export const FiscalDocumentReadSchema = z.object({
       'The chave de acesso (infNFe/@Id without "NFe"): cUF, AAMM, CNPJ, mod, serie, nNF, tpEmis, cNF, cDV',
     ),
   codigo_numerico: z.string().length(8).describe('ide/cNF, the random part of the chave'),
+  tp_emis: z
+    .string()
+    .length(1)
+    .describe(
+      'ide/tpEmis, the mode it was issued in: 1 normal; 6 SVC-AN or 7 SVC-RS when its UF was in contingency (docs/contingency.md). A document issued normally and re-issued in SVC before it reached SEFAZ reads 6/7, with the chave of the SVC issue',
+    ),
   status: z
     .string()
     .max(20)

@@ -53,5 +53,17 @@ export const SefazStatusReadSchema = z.object({
     .describe(
       'How old the answer is, in whole seconds, as measured when it was sent: 0 when SEFAZ was asked for this request, up to 180 while the answer is shared. The `Age` header says the same',
     ),
+  modo: z
+    .enum(['normal', 'svc-an', 'svc-rs'])
+    .describe(
+      "How this service issues the UF's NF-e now: normal (tpEmis 1, to the authoriser) or in SVC contingency (tpEmis 6 SVC-AN / 7 SVC-RS, to the SVC) while the authoriser is down (docs/contingency.md)",
+    ),
+  modo_desde: DateTimeSchema.nullable().describe(
+    'Since when the UF is in SVC (ide/dhCont of its NF-e), or since when it is back to normal after its last contingency; null when it never was in contingency',
+  ),
+  modo_motivo: z
+    .string()
+    .nullable()
+    .describe('ide/xJust of the NF-e issued in SVC; null in normal mode'),
 });
 export type SefazStatusRead = z.infer<typeof SefazStatusReadSchema>;

@@ -1,6 +1,5 @@
 import {
   formatCep,
-  formatDateTime,
   formatDocument,
   formatPhone,
   formatStreet,
@@ -8,6 +7,7 @@ import {
 } from '../format/documents.js';
 import type { DocumentReference, NfeData, Observation, Place } from '../model/types.js';
 import { overflowInstallments } from './billing.js';
+import { contingencyNotice } from './contingency-notice.js';
 
 /** `AAMM` of a referenced paper document as `mm/aaaa`. */
 function yearMonth(aamm: string | undefined): string {
@@ -92,11 +92,8 @@ const notes = (list: readonly Observation[]): string =>
  */
 export function complementaryText(nfe: NfeData, left: LeftToText): string {
   const parts: string[] = [];
-  if (nfe.emissionType !== '1') {
-    const when = nfe.contingencyAt ? ` EM ${formatDateTime(nfe.contingencyAt)}` : '';
-    const why = nfe.contingencyReason ? `: ${nfe.contingencyReason}` : '';
-    parts.push(`EMITIDA EM CONTINGÊNCIA (TPEMIS ${nfe.emissionType})${when}${why}`);
-  }
+  const contingency = contingencyNotice(nfe);
+  if (contingency) parts.push(contingency);
   const a = nfe.additional;
   if (a.fisco) parts.push(`INF. FISCO: ${a.fisco}`);
   if (a.complementary) parts.push(`INF. CONTRIBUINTE: ${a.complementary}`);

@@ -12,11 +12,20 @@ import { renderReferences } from './nfref.js';
 /** Top-level request fields are reported at `[key]`. */
 const ROOT: IssuePath = [];
 
-/** The parts of `<ide>` that do not depend on nNF, dhEmi, cNF or cDV. */
+/**
+ * The parts of `<ide>` that do not depend on nNF, dhEmi, cNF, cDV or an SVC contingency, cut where
+ * those go: `<natOp>`…`<serie>` | nNF dhEmi | `beforeTpEmis` | tpEmis cDV | `beforeContingency` |
+ * dhCont? xJust? | `afterContingency`. tpEmis is left out too: a contingency replaces it.
+ */
 export interface IdeFragments {
   readonly beforeNumber: string;
-  readonly middle: string;
-  readonly tail: string;
+  /** From `<dhSaiEnt>` (or `<tpNF>`) to `</tpImp>`. */
+  readonly beforeTpEmis: string;
+  /** From `<tpAmb>` to `</verProc>`. */
+  readonly beforeContingency: string;
+  /** NFref*, gCompraGov?, gPagAntecipado?: the rest of `<ide>`, possibly empty. */
+  readonly afterContingency: string;
+  /** The request's tpEmis, written unless the document is rendered in contingency. */
   readonly tpEmis: string;
   /** ide/finNFe as written ('1'…'6'). */
   readonly finNFe: string;
@@ -91,8 +100,9 @@ const IND_INTERMED = ['0', '1'] as const;
 
 /**
  * ide fields in layout order: natOp mod serie | nNF dhEmi | dhSaiEnt? dPrevEntrega? tpNF idDest
- * cMunFG cMunFGIBS? tpImp tpEmis | cDV | tpAmb finNFe tpNFDebito? tpNFCredito? indFinal indPres
- * indIntermed? procEmi verProc NFref* gCompraGov? gPagAntecipado?. tpImp 1 (DANFE retrato), procEmi 0 (the taxpayer's own application).
+ * cMunFG cMunFGIBS? tpImp | tpEmis cDV | tpAmb finNFe tpNFDebito? tpNFCredito? indFinal indPres
+ * indIntermed? procEmi verProc | dhCont? xJust? | NFref* gCompraGov? gPagAntecipado?. tpImp 1
+ * (DANFE retrato), procEmi 0 (the taxpayer's own application).
  */
 export function renderIdeFragments(issues: IssueList, r: NfeRequest, cMunFG: string): IdeFragments {
   const natOp = checkText(issues, ROOT, 'nat_op', r.nat_op ?? 'Venda', { min: 1, max: 60 });
@@ -163,18 +173,17 @@ export function renderIdeFragments(issues: IssueList, r: NfeRequest, cMunFG: str
   );
   return {
     beforeNumber: `<natOp>${escapeText(natOp ?? '')}</natOp><mod>55</mod><serie>${r.serie}</serie>`,
-    middle:
+    beforeTpEmis:
       `${exitTime?.xml ?? ''}${delivery.xml}<tpNF>${tpNF ?? ''}</tpNF><idDest>${idDest}</idDest>` +
-      `<cMunFG>${cMunFG}</cMunFG>${renderIbsCity(issues, r)}<tpImp>1</tpImp><tpEmis>${tpEmis}</tpEmis>`,
-    tail:
+      `<cMunFG>${cMunFG}</cMunFG>${renderIbsCity(issues, r)}<tpImp>1</tpImp>`,
+    beforeContingency:
       `<tpAmb>${tpAmb}</tpAmb><finNFe>${finNFe ?? ''}</finNFe>` +
       (tpNFDebito ? `<tpNFDebito>${tpNFDebito}</tpNFDebito>` : '') +
       (tpNFCredito ? `<tpNFCredito>${tpNFCredito}</tpNFCredito>` : '') +
       `<indFinal>${indFinal ?? ''}</indFinal>` +
       `<indPres>${indPres ?? ''}</indPres>${indIntermed ? `<indIntermed>${indIntermed}</indIntermed>` : ''}` +
-      `<procEmi>0</procEmi><verProc>${escapeText(verProc ?? '')}</verProc>${references}` +
-      government.xml +
-      renderAdvancePayments(issues, r),
+      `<procEmi>0</procEmi><verProc>${escapeText(verProc ?? '')}</verProc>`,
+    afterContingency: references + government.xml + renderAdvancePayments(issues, r),
     tpEmis,
     finNFe: finNFe ?? '1',
     ...(tpNFDebito ? { tpNFDebito } : {}),

@@ -9,6 +9,14 @@ export interface RuleContext {
   readonly receivedAt: Date;
   /** The CSRT this authoriser knows (its idCSRT and hashCSRT are checked), if it was given one. */
   readonly csrt?: KnownCsrt | undefined;
+  /** Set when the note arrived at the SVC; unset, it arrived at its UF's own authoriser. */
+  readonly svc?: SvcRuleContext | undefined;
+}
+
+/** What the SVC's rules know besides the note. */
+export interface SvcRuleContext {
+  /** The UFs (cUF) whose SEFAZ switched the SVC on since the simulator started. */
+  readonly activatedUfs: ReadonlySet<string>;
 }
 
 /** The CNPJ root: its first 8 characters, which identify the company across branches. */

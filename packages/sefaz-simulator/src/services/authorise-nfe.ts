@@ -17,6 +17,7 @@ import {
   type ReferenceToFind,
 } from '../rules/referenced-in-registry.js';
 import { rejection } from '../rules/rejection.js';
+import { authoriserType } from '../svc/svc-of.js';
 import { cnpjOfCertificate } from '../tls/client-cnpj.js';
 import type { XmlElement } from '../xml/dom.js';
 import { text } from '../xml/dom.js';
@@ -96,6 +97,7 @@ export function judgeNotes(
       signerCnpj,
       receivedAt: context.receivedAt,
       csrt: context.state.csrt,
+      svc: context.venue === 'svc' ? { activatedUfs: context.state.svcActivations } : undefined,
     });
     if (ruleFailure) refuse(ruleFailure, digVal);
     else
@@ -181,7 +183,12 @@ export async function authoriseNotes(
   const sequences = await nextProtocolSequences(pool, schema, toRegister.length);
   const records = toRegister.map(({ candidate, forced, status }, i) => {
     const { chave, cUF, digVal } = candidate;
-    const nProt = protocolNumber(cUF, context.receivedAt, sequences[i] ?? 0n);
+    const nProt = protocolNumber(
+      cUF,
+      context.receivedAt,
+      sequences[i] ?? 0n,
+      authoriserType(context.venue, cUF),
+    );
     const record: RegisteredNfe = {
       chave,
       cuf: cUF,

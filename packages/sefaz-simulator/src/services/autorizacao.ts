@@ -7,8 +7,8 @@ import type { RequestContext, ServiceAnswer } from '../context.js';
 import { saveLot } from '../db/lots.js';
 import { nextReceipt } from '../db/numbers.js';
 import type { Knobs } from '../knobs.js';
-import { activeOutage } from '../knobs.js';
 import { rejection } from '../rules/rejection.js';
+import { authoriserType } from '../svc/svc-of.js';
 import { text } from '../xml/dom.js';
 import { messageRejection } from '../xml/message-checks.js';
 import { checkSignatures } from '../xml/signature-status.js';
@@ -64,8 +64,7 @@ function judgeLot(
     }),
   });
 
-  const outage = activeOutage(knobs, context.receivedAt);
-  if (outage) return lotAnswer(outageStatus(outage));
+  if (context.outage) return lotAnswer(outageStatus(context.outage));
   const refused = messageRejection(message, 'enviNFe', '225');
   if (refused) return lotAnswer(refused);
   const synchronous = request.indSinc === '1';
@@ -107,7 +106,7 @@ async function settleLot(lot: JudgedLot, context: RequestContext): Promise<Servi
     };
   }
   const { pool, schema } = context.state;
-  const recibo = await nextReceipt(pool, schema, cUF);
+  const recibo = await nextReceipt(pool, schema, cUF, authoriserType(context.venue, cUF));
   await saveLot(pool, schema, {
     recibo,
     emitente: context.clientCnpj,

@@ -8,14 +8,18 @@ import { brasiliaDateTime } from '../answers/datetime.js';
 import type { RequestContext, ServiceAnswer } from '../context.js';
 import { cancellationStatus } from '../db/events.js';
 import { eventsOf, findNfe } from '../db/nfe-registry.js';
-import { activeOutage } from '../knobs.js';
 import { rejection } from '../rules/rejection.js';
+import { tpEmisIncompatible } from '../svc/rejections.js';
+import { svcOf } from '../svc/svc-of.js';
 import { messageRejection } from '../xml/message-checks.js';
 import { outageStatus } from './outage.js';
 
 /**
  * NFeConsultaProtocolo4 (`consSitNFe`): the situation of a chave with its protNFe and its
- * registered events (100 authorised, 101 cancelled, the denial code, 217 unknown).
+ * registered events (100 authorised, 101 cancelled, the denial code, 217 unknown). At the SVC,
+ * only of the SVC's own notes: a chave of another tpEmis is 584 (NT 2013.007 J02h.1), and one of
+ * its tpEmis it did not authorise is 217. (The registry is shared, and the UF's authoriser reports
+ * the SVC's notes too, as the SVC shares them with it through the Ambiente Nacional, §04.8.)
  */
 export async function consulta(
   request: ConsSitNFeRequest,
@@ -41,8 +45,7 @@ export async function consulta(
       procEventoNFe,
     }),
   });
-  const outage = activeOutage(context.state.knobs, context.receivedAt);
-  if (outage) return reply(outageStatus(outage));
+  if (context.outage) return reply(outageStatus(context.outage));
   const refused = messageRejection(message, 'consSitNFe', '215');
   if (refused) return reply(refused);
   if (request.tpAmb !== '2')
@@ -51,6 +54,8 @@ export async function consulta(
     );
   if (modulo11CheckDigit(chNFe.slice(0, 43)) !== chNFe.slice(43))
     return reply(rejection('236', 'Rejeição: Chave de Acesso com dígito verificador inválido'));
+  const svc = context.venue === 'svc' ? svcOf(cUF) : undefined;
+  if (svc && chNFe.charAt(34) !== svc.tpEmis) return reply(tpEmisIncompatible(svc));
 
   const { pool, schema } = context.state;
   const nfe = await findNfe(pool, schema, chNFe);

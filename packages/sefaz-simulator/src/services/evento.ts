@@ -8,10 +8,11 @@ import type { RequestContext, ServiceAnswer } from '../context.js';
 import { eventExists, lastSequence, registerEvent } from '../db/events.js';
 import { findNfe } from '../db/nfe-registry.js';
 import { nextProtocol } from '../db/numbers.js';
-import { activeOutage } from '../knobs.js';
 import { cnpjRoot } from '../rules/context.js';
 import type { Rejection } from '../rules/rejection.js';
 import { rejection } from '../rules/rejection.js';
+import { EVENT_NOT_AT_SVC, tpEmisIncompatible } from '../svc/rejections.js';
+import { authoriserType, svcOf } from '../svc/svc-of.js';
 import { cnpjOfCertificate } from '../tls/client-cnpj.js';
 import { messageRejection } from '../xml/message-checks.js';
 import type { SchemaName } from '../xml/schemas.js';
@@ -36,6 +37,8 @@ function schemaFor(types: readonly string[]): SchemaName {
 /**
  * NFeRecepcaoEvento4 (`envEvento`): registers cancellations (110111) and cartas de correção
  * (110110) of notes this simulator authorised; 128 for the lot, 135 (or a rejection) per event.
+ * The SVC registers only cancellations of its own notes (NT 2013.007 §04.3–04.4): any other event
+ * is 491, a chave of another tpEmis 584.
  */
 export async function recepcaoEvento(
   request: EnvEventoRequest,
@@ -49,8 +52,7 @@ export async function recepcaoEvento(
   const lot = (status: { cStat: string; xMotivo: string }, retEvento: string[] = []) => ({
     message: buildRetEnvEvento({ ...AUTHORISER, ...status, idLote, cOrgao, retEvento }),
   });
-  const outage = activeOutage(context.state.knobs, context.receivedAt);
-  if (outage) return lot(outageStatus(outage));
+  if (context.outage) return lot(outageStatus(context.outage));
   const types = request.eventos.map((e) => e.tpEvento);
   const refused = messageRejection(message, schemaFor(types), '215');
   if (refused) return lot(refused);
@@ -82,6 +84,8 @@ async function judgeEvent(
   const verdict = (status: Rejection, extra: Partial<RetEventoFields> = {}): string =>
     buildRetEvento({ ...base, ...status, ...extra });
 
+  // D04 at the SVC: judged as the lot's events are extracted, before their signatures.
+  if (context.venue === 'svc' && tpEvento !== CANCELAMENTO) return verdict(EVENT_NOT_AT_SVC);
   const signature = checkSignature(message, 'infEvento', index);
   if (!signature.valid) return verdict(signature.status);
   const author = event.CNPJ || (event.CPF ?? '').padStart(14, '0');
@@ -110,6 +114,9 @@ async function judgeEvent(
     return verdict(rejection('236', 'Rejeição: Chave de Acesso com dígito verificador inválido'));
   if (base.cOrgao !== chNFe.slice(0, 2))
     return verdict(rejection('250', 'Rejeição: UF diverge da UF autorizadora'));
+  const svc = context.venue === 'svc' ? svcOf(chNFe.slice(0, 2)) : undefined;
+  // G05g.1: a note of the UF's own authoriser is cancelled there, never at the SVC.
+  if (svc && chNFe.charAt(34) !== svc.tpEmis) return verdict(tpEmisIncompatible(svc));
   if (author !== chNFe.slice(6, 20))
     return verdict(rejection('574', 'Rejeição: O autor do evento diverge do emissor da NF-e'));
   if (tpEvento !== CANCELAMENTO && tpEvento !== CARTA_CORRECAO)
@@ -166,7 +173,14 @@ async function judgeEvent(
     }
   }
 
-  const nProt = await nextProtocol(pool, schema, chNFe.slice(0, 2), context.receivedAt);
+  const cUF = chNFe.slice(0, 2);
+  const nProt = await nextProtocol(
+    pool,
+    schema,
+    cUF,
+    context.receivedAt,
+    authoriserType(context.venue, cUF),
+  );
   const answer = verdict(registered, { xEvento: X_EVENTO[tpEvento], nProt });
   const stored = await registerEvent(pool, schema, {
     chave: chNFe,

@@ -7,10 +7,10 @@ import type { RequestContext, ServiceAnswer } from '../context.js';
 import { nextProtocol } from '../db/numbers.js';
 import type { VoidOutcome } from '../db/voids.js';
 import { registerVoid } from '../db/voids.js';
-import { activeOutage } from '../knobs.js';
 import { cnpjRoot } from '../rules/context.js';
 import type { Rejection } from '../rules/rejection.js';
 import { rejection } from '../rules/rejection.js';
+import { INUTILIZACAO_NOT_AT_SVC } from '../svc/rejections.js';
 import { cnpjOfCertificate } from '../tls/client-cnpj.js';
 import { messageRejection } from '../xml/message-checks.js';
 import { checkSignature } from '../xml/signature-status.js';
@@ -39,7 +39,10 @@ const REGISTRY_REJECTIONS: Record<Exclude<VoidOutcome, 'registered'>, Rejection>
   ),
 };
 
-/** NFeInutilizacao4 (`inutNFe`): voids a range of unused numbers of a series (102). */
+/**
+ * NFeInutilizacao4 (`inutNFe`): voids a range of unused numbers of a series (102). Not at the SVC
+ * (586): a number is voided at the UF's own authoriser once it is back (NT 2013.007 §04.5).
+ */
 export async function inutilizacao(
   request: InutNFeRequest,
   message: string,
@@ -51,10 +54,10 @@ export async function inutilizacao(
   const reply = (status: Rejection, range?: InutRange, nProt?: string) => ({
     message: buildRetInutNFe({ ...AUTHORISER, ...status, cUF, ...range, dhRecbto, nProt }),
   });
-  const outage = activeOutage(context.state.knobs, context.receivedAt);
-  if (outage) return reply(outageStatus(outage));
+  if (context.outage) return reply(outageStatus(context.outage));
   const refused = messageRejection(message, 'inutNFe', '215');
   if (refused) return reply(refused);
+  if (context.venue === 'svc') return reply(INUTILIZACAO_NOT_AT_SVC);
   const answer = await judgeRange(request, message, reply, context);
   return { ...answer, dropAnswer: takeDrop(context.state, 'dropInutilizacaoAnswers') };
 }

@@ -5,7 +5,7 @@ import { AUTHORISER } from '../answers/authoriser.js';
 import { brasiliaDateTime } from '../answers/datetime.js';
 import type { RequestContext, ServiceAnswer } from '../context.js';
 import { pollLot } from '../db/lots.js';
-import { activeOutage } from '../knobs.js';
+import { isSvcReceipt } from '../db/numbers.js';
 import { cnpjRoot } from '../rules/context.js';
 import { rejection } from '../rules/rejection.js';
 import { messageRejection } from '../xml/message-checks.js';
@@ -13,7 +13,11 @@ import { outageStatus } from './outage.js';
 
 const DEFAULT_CUF = '43';
 
-/** NFeRetAutorizacao4 (`consReciNFe`): the verdicts of an asynchronous lot, by receipt. */
+/**
+ * NFeRetAutorizacao4 (`consReciNFe`): the verdicts of an asynchronous lot, by receipt. The SVC and
+ * the UFs' authorisers know only their own receipts (106 for the other's, told by the receipt's
+ * type digit), as separate systems would.
+ */
 export async function retAutorizacao(
   request: ConsReciNFeRequest,
   message: string,
@@ -29,8 +33,7 @@ export async function retAutorizacao(
   ) => ({
     message: buildRetConsReciNFe({ ...AUTHORISER, ...status, cUF, dhRecbto, nRec, protNFe }),
   });
-  const outage = activeOutage(context.state.knobs, context.receivedAt);
-  if (outage) return reply(outageStatus(outage), DEFAULT_CUF);
+  if (context.outage) return reply(outageStatus(context.outage), DEFAULT_CUF);
   const refused = messageRejection(message, 'consReciNFe', '215');
   if (refused) return reply(refused, DEFAULT_CUF);
   if (request.tpAmb !== '2')
@@ -40,6 +43,8 @@ export async function retAutorizacao(
     );
 
   const { pool, schema } = context.state;
+  if (isSvcReceipt(nRec) !== (context.venue === 'svc'))
+    return reply(rejection('106', 'Lote não localizado'), DEFAULT_CUF);
   const poll = await pollLot(pool, schema, nRec, context.receivedAt);
   if (poll.kind === 'unknown') return reply(rejection('106', 'Lote não localizado'), DEFAULT_CUF);
   if (cnpjRoot(poll.emitente) !== cnpjRoot(context.clientCnpj)) {

@@ -4,12 +4,17 @@ import { buildRetConsStatServ } from '@emissor/sefaz';
 import { AUTHORISER } from '../answers/authoriser.js';
 import { brasiliaDateTime } from '../answers/datetime.js';
 import type { RequestContext, ServiceAnswer } from '../context.js';
-import { activeOutage } from '../knobs.js';
 import { rejection } from '../rules/rejection.js';
+import { svcActive } from '../svc/activation.js';
+import { svcDisabled } from '../svc/rejections.js';
+import { svcOf } from '../svc/svc-of.js';
 import { messageRejection } from '../xml/message-checks.js';
 import { outageStatus } from './outage.js';
 
-/** NFeStatusServico4 (`consStatServ`): 107 in operation, or the 108/109 window the knobs set. */
+/**
+ * NFeStatusServico4 (`consStatServ`): 107 in operation, or the 108/109 window the knobs set. At the
+ * SVC: 107 while an outage of the UF's authoriser has its SVC on, else 114 (NT 2013.007 K05.1–2).
+ */
 export function statusServico(
   request: ConsStatServRequest,
   message: string,
@@ -30,8 +35,11 @@ export function statusServico(
     return reply(
       rejection('252', 'Rejeição: Ambiente informado diverge do Ambiente de recebimento'),
     );
-  const outage = activeOutage(context.state.knobs, context.receivedAt);
-  if (outage) return reply(outageStatus(outage), { xObs: 'Janela de indisponibilidade simulada' });
+  if (context.outage)
+    return reply(outageStatus(context.outage), { xObs: 'Janela de indisponibilidade simulada' });
+  const svc = context.venue === 'svc' ? svcOf(cUF) : undefined;
+  if (svc && !svcActive(context.state.knobs, context.receivedAt, cUF))
+    return reply(svcDisabled(svc));
   const tMed = Math.max(1, Math.ceil(context.state.knobs.latencyMs / 1000));
   return reply(rejection('107', 'Serviço em Operação'), { tMed });
 }

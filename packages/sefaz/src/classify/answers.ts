@@ -140,7 +140,10 @@ export function classifyInutilizacao(answer: RetInutNFe): Classification {
   return classifyCStat('inutilizacao', answer.cStat, answer.xMotivo);
 }
 
-/** 107 → `final`/`em_operacao`; 108/109 → `retryable`. */
+/**
+ * 107 → `final`/`em_operacao`; 108/109 → `retryable`; from an SVC, 113 (being switched off) and
+ * 114 (not on for the UF) → `final`/`svc_inativa` — the cStat says which.
+ */
 export function classifyStatus(answer: RetConsStatServ): Classification {
   return classifyCStat('status', answer.cStat, answer.xMotivo);
 }

@@ -37,6 +37,8 @@ const SPECIAL: ReadonlyArray<[string, CStatContext, string]> = [
   ['107', 'status', 'final:em_operacao'],
   ['108', 'status', 'retryable'],
   ['109', 'status', 'retryable'],
+  ['113', 'status', 'final:svc_inativa'],
+  ['114', 'status', 'final:svc_inativa'],
   ['108', 'lote', 'retryable'],
   ['109', 'protocolo', 'retryable'],
   ['656', 'lote', 'throttled'],

@@ -78,6 +78,12 @@ const BY_CONTEXT: Readonly<Record<CStatContext, Readonly<Record<string, CStatMea
   },
   status: {
     '107': final('em_operacao'),
+    // Answers of an SVC's status service (NT 2013.007): 113 "SVC-[XX] será desabilitada para a UF
+    // informada às HH:MM" — it still takes NF-e for the 15 minutes its SEFAZ overlaps with the
+    // normal authoriser, so no new NF-e should start there; 114 "SVC-[XX] desabilitada pela SEFAZ
+    // de Origem" / "SVC não ativada para a SEFAZ do Emitente". Neither means "use the SVC".
+    '113': final('svc_inativa'),
+    '114': final('svc_inativa'),
     '999': RETRYABLE,
   },
 };

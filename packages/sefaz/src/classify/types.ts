@@ -3,7 +3,8 @@
  * `autorizada` (100, 150), `denegada` (110, 205, 301–303), `rejeitada` (any other refusal),
  * `registrado` (event 135, 136, 155), `homologada` (inutilização 102), and, for a consulta,
  * `cancelada` (101, 151, 155) and `inexistente` (217: SEFAZ never received the chave), and for the
- * status service `em_operacao` (107).
+ * status service `em_operacao` (107) and, asked of an SVC, `svc_inativa` (113, 114: the SVC is not
+ * on for the UF, or is being switched off).
  */
 export type FinalResult =
   | 'autorizada'
@@ -13,7 +14,8 @@ export type FinalResult =
   | 'homologada'
   | 'cancelada'
   | 'inexistente'
-  | 'em_operacao';
+  | 'em_operacao'
+  | 'svc_inativa';
 
 /**
  * What to do next:

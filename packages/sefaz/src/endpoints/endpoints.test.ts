@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { sharedDir, sharedPath } from '@emissor/test-support';
 
-import { SEFAZ_SERVICE_NAMES } from '../services.js';
+import { SEFAZ_SERVICE_NAMES, soapAction } from '../services.js';
 import { autorizadorOf, cUFOf, EndpointError, resolveEndpoint, ufOfCUF, UFS } from './resolve.js';
 import { ENDPOINT_TABLE, UF_AUTHORISERS } from './table.js';
 
@@ -116,6 +116,63 @@ describe('resolveEndpoint', () => {
       service: 'NFeInutilizacao4',
       soapAction: 'http://www.portalfiscal.inf.br/nfe/wsdl/NFeInutilizacao4/nfeInutilizacaoNF',
       autorizador: 'override',
+    });
+  });
+
+  describe('SEFAZ_SVC_URL (svcOverride) in contingency', () => {
+    const query = {
+      uf: 'BA',
+      ambiente: 'producao',
+      service: 'NFeAutorizacao4',
+      contingencia: true,
+    } as const;
+
+    it('replaces every SVC endpoint with <svcOverride>/<service>', () => {
+      for (const service of SEFAZ_SERVICE_NAMES)
+        expect(
+          resolveEndpoint({
+            ...query,
+            service,
+            override: 'https://127.0.0.1:8443',
+            svcOverride: 'https://127.0.0.1:9443/svc//',
+          }),
+        ).toEqual({
+          url: `https://127.0.0.1:9443/svc/${service}`,
+          service,
+          soapAction: soapAction(service),
+          autorizador: 'svc_override',
+        });
+    });
+
+    it('is ignored outside contingency, where SEFAZ_URL or the table decide', () => {
+      const svcOverride = 'https://127.0.0.1:9443';
+      expect(resolveEndpoint({ ...query, contingencia: false, svcOverride }).autorizador).toBe(
+        'BA',
+      );
+      expect(
+        resolveEndpoint({
+          ...query,
+          contingencia: false,
+          override: 'https://127.0.0.1:8443',
+          svcOverride,
+        }).url,
+      ).toBe('https://127.0.0.1:8443/NFeAutorizacao4');
+    });
+
+    it('refuses contingency with SEFAZ_URL alone rather than send SVC traffic there', () => {
+      expect(() => resolveEndpoint({ ...query, override: 'https://127.0.0.1:8443' })).toThrow(
+        EndpointError,
+      );
+      expect(() => resolveEndpoint({ ...query, override: 'https://127.0.0.1:8443' })).toThrow(
+        /SEFAZ_SVC_URL/,
+      );
+    });
+
+    it('uses the table when neither is set (an empty setting is none)', () => {
+      expect(resolveEndpoint({ ...query, override: '', svcOverride: '' })).toMatchObject({
+        autorizador: 'SVCRS',
+        url: 'https://nfe.svrs.rs.gov.br/ws/NfeAutorizacao/NFeAutorizacao4.asmx',
+      });
     });
   });
 

@@ -19,6 +19,7 @@ import * as packedDocumentXml from './2026_11_27_0016_packed_document_xml.js';
 import * as queueClaimIndexes from './2026_11_27_0017_queue_claim_indexes.js';
 import * as transmissionLocalFailures from './2026_11_28_0018_transmission_local_failures.js';
 import * as webhooks from './2026_12_07_0019_webhooks.js';
+import * as sefazContingencies from './2026_12_07_0020_sefaz_contingencies.js';
 
 // Listed explicitly (not read from a folder) so they work the same from tsc output and bundles.
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_0017_queue_claim_indexes': queueClaimIndexes,
   '2026_11_28_0018_transmission_local_failures': transmissionLocalFailures,
   '2026_12_07_0019_webhooks': webhooks,
+  '2026_12_07_0020_sefaz_contingencies': sefazContingencies,
 };
 
 export const migrationProvider: MigrationProvider = {

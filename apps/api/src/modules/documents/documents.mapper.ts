@@ -15,6 +15,8 @@ export function toDocumentRead(row: DocumentRow): FiscalDocumentRead {
     numero: row.numero,
     chave_acesso: row.chave_acesso,
     codigo_numerico: row.codigo_numerico,
+    // The chave's 35th digit is ide/tpEmis.
+    tp_emis: row.chave_acesso.charAt(34),
     status: row.status,
     ambiente: row.ambiente as Ambiente,
     rejeicao_codigo: row.rejeicao_codigo,

@@ -27,6 +27,8 @@ export interface EmissionJob {
   /** SHA-256 of the request body in canonical form: a repeated key must carry the same one. */
   requestFingerprint: string;
   ambiente: string;
+  /** The emitter's UF (`SP`): where the document is authorised, or its SVC in contingency. */
+  uf: string;
   nfe: NumberableNfe;
   credentials: SigningCredentials;
   issuedAt: Date;

@@ -67,7 +67,7 @@ interface RequestFacts {
   branch_ref: string;
   serie: number;
   ambiente: EmissionRequest['ambiente'];
-  emitente: { cnpj: string };
+  emitente: { cnpj: string; address_state: string };
 }
 
 const factsOf = (request: EmissionRequest): RequestFacts => ({
@@ -75,7 +75,7 @@ const factsOf = (request: EmissionRequest): RequestFacts => ({
   branch_ref: request.branch_ref,
   serie: request.serie,
   ambiente: request.ambiente,
-  emitente: { cnpj: request.emitente.cnpj },
+  emitente: { cnpj: request.emitente.cnpj, address_state: request.emitente.address_state },
 });
 
 interface CheckedRequest {
@@ -136,6 +136,7 @@ async function emitOnce(deps: EmissionDeps, checked: CheckedRequest): Promise<Em
     idempotencyKey,
     requestFingerprint: fingerprints.current,
     ambiente: request.ambiente,
+    uf: request.emitente.address_state,
     nfe: checked.nfe,
     credentials,
     issuedAt,

@@ -6,7 +6,7 @@ import type { EmissionEngine } from './emission-job.js';
 import { emissionTargets, type EmissionTargets } from './emission-target.js';
 import { createIdempotencyDoor, type IdempotencyDoor } from './idempotency-door.js';
 import { createPgDocumentStore, type DocumentStoreOptions } from './pg-document-store.js';
-import { signJobsWith } from './sign-job.js';
+import { signJobsWith, type ContingencyOf } from './sign-job.js';
 
 /**
  * The emission machinery of one process: the lookup of what a request is aimed at, the door
@@ -24,12 +24,16 @@ export function createEmissions(
   signing: SigningPool,
   options: EngineOptions = {},
   storeOptions: DocumentStoreOptions = {},
+  contingencyOf?: ContingencyOf,
 ): Emissions {
   return {
     targets: emissionTargets(pool),
     door: createIdempotencyDoor(),
     engine: createEmissionEngine(
-      { sign: signJobsWith(signing), store: createPgDocumentStore(pool, storeOptions) },
+      {
+        sign: signJobsWith(signing, contingencyOf),
+        store: createPgDocumentStore(pool, storeOptions),
+      },
       options,
     ),
   };

@@ -36,7 +36,10 @@ export async function runEventAttempt(
   credentials: TlsCredentials,
 ): Promise<EventAttemptResult> {
   const ambiente = claimed.ambiente as Ambiente;
-  const call = sefazCaller(settings, claimed.chave, ambiente, credentials);
+  // An SVC registers only the cancellation of its own NF-e; a carta de correção goes to the authoriser.
+  const call = sefazCaller(settings, claimed.chave, ambiente, credentials, {
+    authoriserOnly: claimed.tipo !== 'cancelamento',
+  });
   const tpEvento = TP_EVENTO[claimed.tipo];
   const later = (classification: Classification) =>
     laterAttempt(classification, claimed.attempt, settings.retryBaseMs);

@@ -13,6 +13,7 @@ import type { SefazLink } from './ask-status.js';
 import { createAuthoriserHealth } from './authoriser-health.js';
 import type { AuthoriserHealth } from './authoriser-health.js';
 import { createStatusCache } from './status-cache.js';
+import { modeOf } from './contingency-mode.js';
 
 /**
  * `GET /v1/sefaz/status`: SEFAZ off → 409; no live certificate for the branch → 404; a
@@ -57,13 +58,19 @@ export function sefazStatusHandlers(ctx: SefazStatusRoutesContext) {
       // The contract's UF list and the endpoint table's are the same 27; this narrows the type.
       if (!isUf(uf)) throw new Error('the contract let through an unknown UF');
       const autorizador = autorizadorOf(uf);
-      const status = await cache.get({ autorizador, ambiente }, () =>
-        askStatus(link, { uf, ambiente, credentials: () => ctx.credentials.get(certificate.id) }),
-      );
+      const [status, mode] = await Promise.all([
+        cache.get({ autorizador, ambiente }, () =>
+          askStatus(link, { uf, ambiente, credentials: () => ctx.credentials.get(certificate.id) }),
+        ),
+        modeOf(ctx.db, uf, ambiente),
+      ]);
       if (status.kind === 'failed')
         throw appError(
           'sefaz_unavailable',
-          `The authoriser ${autorizador} (${ambiente}) did not answer; retry in ${status.retryAfterS} s.`,
+          `The authoriser ${autorizador} (${ambiente}) did not answer; retry in ${status.retryAfterS} s.` +
+            (mode.modo === 'normal'
+              ? ''
+              : ` The UF's NF-e are issued in ${mode.modo.toUpperCase()} since ${mode.modo_desde ?? ''}.`),
           { 'Retry-After': String(status.retryAfterS) },
         );
       const { answer } = status;
@@ -79,6 +86,7 @@ export function sefazStatusHandlers(ctx: SefazStatusRoutesContext) {
           tempo_medio_s: answer.tempoMedioS,
           consultado_em: answer.consultadoEm.toISOString(),
           idade_s: answer.ageS,
+          ...mode,
         },
       };
     },

@@ -12,6 +12,7 @@ import {
   type TlsCredentials,
 } from '@emissor/sefaz';
 
+import type { ContingencyWatch } from '../contingency/contingency-watch.js';
 import type { TransmissionObserver } from './transmission-observer.js';
 
 /** Statuses that say the authoriser is not serving (sefaz.md §7): stopped (108/109) or throttling (656). */
@@ -29,6 +30,10 @@ export interface ExchangeSettings {
   client: SefazPort;
   /** `SEFAZ_URL` or the in-process simulator's URL; undefined: the authorisers' endpoints. */
   override: string | undefined;
+  /** `SEFAZ_SVC_URL` or the in-process simulator's SVC; undefined: the SVCs' endpoints. */
+  svcOverride?: string | undefined;
+  /** Told of every call, to switch a UF to its SVC when its authoriser stops (absent: off). */
+  contingency?: ContingencyWatch | undefined;
   timeoutMs: number;
   retryBaseMs: number;
   observer: TransmissionObserver;
@@ -41,32 +46,51 @@ export type CallResult =
 export type SefazCaller = (service: SefazService, message: SoapMessage) => Promise<CallResult>;
 
 /**
- * Calls to the authoriser of a chave's UF and ambiente with one certificate. Transport and answer
- * errors become classifications (an unknown outcome for a send that may have arrived); anything
- * else is a bug and is thrown. Every call is reported to the observer.
+ * Calls about a chave's NF-e, with one certificate, to whoever holds it: the SVC for an NF-e issued
+ * in SVC contingency (tpEmis 6/7, the chave's 35th digit), the UF's authoriser otherwise. An SVC
+ * registers no event but the cancellation of its own NF-e (sefaz.md §9): `authoriserOnly` sends
+ * the others (carta de correção) to the authoriser. Transport and answer errors become
+ * classifications (an unknown outcome for a send that may have arrived); anything else is a bug
+ * and is thrown. Every call is reported to the observer.
  */
 export function sefazCaller(
   settings: ExchangeSettings,
   chave: string,
   ambiente: Ambiente,
   credentials: TlsCredentials,
+  { authoriserOnly = false }: { authoriserOnly?: boolean } = {},
 ): SefazCaller {
-  return sefazCallerOfUf(settings, chave.slice(0, 2), ambiente, credentials);
+  const svc = !authoriserOnly && isSvcChave(chave);
+  return sefazCallerOfUf(settings, chave.slice(0, 2), ambiente, credentials, svc);
 }
 
-/** The same for requests that name a UF (IBGE code `cUF`) rather than a chave: inutilizações. */
+/** tpEmis 6 (SVC-AN) or 7 (SVC-RS). */
+export const isSvcChave = (chave: string) => chave.charAt(34) === '6' || chave.charAt(34) === '7';
+
+/**
+ * The same for requests that name a UF (IBGE code `cUF`) rather than a chave: inutilizações, which
+ * an SVC does not take, so `svc` is false for them.
+ */
 export function sefazCallerOfUf(
   settings: ExchangeSettings,
   cUF: string,
   ambiente: Ambiente,
   credentials: TlsCredentials,
+  svc = false,
 ): SefazCaller {
   const uf = ufOfCUF(cUF);
   if (!uf) throw new Error(`cUF ${cUF} names no UF`);
-  const autorizador = autorizadorOf(uf);
+  const autorizador = autorizadorOf(uf, svc);
   return async (service, message) => {
-    const endpoint = resolveEndpoint({ uf, ambiente, service, override: settings.override });
-    const report = (cStat: string | undefined) =>
+    const endpoint = resolveEndpoint({
+      uf,
+      ambiente,
+      service,
+      contingencia: svc,
+      override: settings.override,
+      svcOverride: settings.svcOverride,
+    });
+    const report = (cStat: string | undefined) => {
       settings.observer.called({
         service,
         autorizador,
@@ -74,6 +98,8 @@ export function sefazCallerOfUf(
         cStat,
         healthy: cStat !== undefined && !UNHEALTHY_CSTATS.has(cStat),
       });
+      settings.contingency?.exchanged({ uf, ambiente, svc, cStat, credentials });
+    };
     try {
       const answer = await settings.client.call({
         credentials,

@@ -11,8 +11,10 @@ export interface SefazConnection {
   client: SefazClient;
   /** Every service goes under this URL; undefined: each UF's authoriser from the endpoint table. */
   override: string | undefined;
+  /** The same for the SVCs (SEFAZ_SVC_URL, or the local SEFAZ's SVC); undefined: the table's. */
+  svcOverride: string | undefined;
   /** The in-process local SEFAZ, when this process started one. */
-  simulator?: { url: string; caPem: string; caPath: string };
+  simulator?: { url: string; svcUrl: string; caPem: string; caPath: string };
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function openSefazConnection(
     return {
       client,
       override: simulator.url,
+      svcOverride: env.SEFAZ_SVC_URL ?? simulator.svcUrl,
       simulator,
       async close() {
         client.close();
@@ -52,6 +55,7 @@ export async function openSefazConnection(
   return {
     client,
     override: env.SEFAZ_URL,
+    svcOverride: env.SEFAZ_SVC_URL,
     close() {
       client.close();
       return Promise.resolve();

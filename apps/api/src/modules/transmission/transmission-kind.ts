@@ -11,6 +11,7 @@ import { reportExchange } from './transmission-log.js';
 import type {
   AttemptResult,
   ClaimedDocument,
+  ClaimedToSend,
   SettledResult,
   TransmissionStore,
 } from './transmission-store.js';
@@ -22,6 +23,11 @@ export interface TransmissionPorts {
   store: TransmissionStore;
   /** The decrypted credentials of a slot certificate (cached by the caller). */
   credentialsOf: (certificateId: string) => Promise<TlsCredentials>;
+  /**
+   * Documents claimed to be sent for the first time, as they are to be sent: re-issued in SVC
+   * where their UF is in contingency (contingency/svc-reissue.ts). Absent: as claimed.
+   */
+  beforeFirstSend?: (documents: ClaimedToSend[]) => Promise<ClaimedToSend[]>;
 }
 
 export interface TransmissionKindSettings extends ExchangeSettings {
@@ -96,8 +102,9 @@ export function transmissionKind(
       return more;
     }
     const limit = round.room();
-    const fresh = await ports.store.claimFresh(limit * MAX_NFE_PER_LOT, lease);
-    if (fresh.length > 0) lastFreshFound = now();
+    const claimed = await ports.store.claimFresh(limit * MAX_NFE_PER_LOT, lease);
+    if (claimed.length > 0) lastFreshFound = now();
+    const fresh = ports.beforeFirstSend ? await ports.beforeFirstSend(claimed) : claimed;
     const sends = planSends(fresh, await keysOf(fresh));
     // More lots than free exchanges (many certificates at once): the rest is given back.
     await ports.store.release(sends.slice(limit).flat());
@@ -106,7 +113,7 @@ export function transmissionKind(
       if (only && others.length === 0) round.start({ kind: 'single', documents: [only] });
       else round.start({ kind: 'lot', documents });
     }
-    return more || fresh.length === limit * MAX_NFE_PER_LOT || sends.length > limit;
+    return more || claimed.length === limit * MAX_NFE_PER_LOT || sends.length > limit;
   };
 
   const run = async (unit: TransmissionUnit) => {

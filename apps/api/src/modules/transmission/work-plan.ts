@@ -53,7 +53,8 @@ export function planReceipts(documents: readonly ClaimedDocument[]): ClaimedDocu
 export function lotKeyOf(document: ClaimedDocument, certificateKey: string | undefined) {
   return (
     certificateKey &&
-    `${document.productId}|${certificateKey}|${document.chave.slice(0, 2)}|${document.ambiente}`
+    // The chave's UF and tpEmis (its 35th digit): a lot goes to one authoriser, or to one SVC.
+    `${document.productId}|${certificateKey}|${document.chave.slice(0, 2)}|${document.chave.charAt(34)}|${document.ambiente}`
   );
 }
 

@@ -2,8 +2,11 @@ import type { FiscalDocumentRead, FiscalEventRead, FiscalVoidRead } from '@emiss
 
 import type { DocumentTable, FiscalEventTable, FiscalVoidTable } from '../../db/schema.js';
 
-/** How one field of a read is made of its row: a column as is, or a time as toISOString writes it. */
-type Field<Table> = { column: keyof Table & string; time?: true };
+/**
+ * How one field of a read is made of its row: a column as is, a time as toISOString writes it, or
+ * one character of a column (`charAt`, 0-based, as the mapper reads it).
+ */
+type Field<Table> = { column: keyof Table & string; time?: true; charAt?: number };
 
 /**
  * A read's fields (its keys checked against the contract's type, so a field added there fails to
@@ -13,6 +16,10 @@ type ReadFields<Read, Table> = { [K in keyof Read]-?: Field<Table> };
 
 const column = <Table>(name: keyof Table & string): Field<Table> => ({ column: name });
 const time = <Table>(name: keyof Table & string): Field<Table> => ({ column: name, time: true });
+const charOf = <Table>(name: keyof Table & string, charAt: number): Field<Table> => ({
+  column: name,
+  charAt,
+});
 
 /** toDocumentRead (documents.mapper.ts), field for field. */
 const DOCUMENT_READ: ReadFields<FiscalDocumentRead, DocumentTable> = {
@@ -26,6 +33,7 @@ const DOCUMENT_READ: ReadFields<FiscalDocumentRead, DocumentTable> = {
   numero: column('numero'),
   chave_acesso: column('chave_acesso'),
   codigo_numerico: column('codigo_numerico'),
+  tp_emis: charOf('chave_acesso', 34),
   status: column('status'),
   ambiente: column('ambiente'),
   rejeicao_codigo: column('rejeicao_codigo'),
@@ -77,6 +85,7 @@ export function isoTimeSql(expression: string): string {
 function readJson<Read, Table>(fields: ReadFields<Read, Table>, alias: string): string {
   const pairs = Object.entries<Field<Table>>(fields).map(([name, field]) => {
     const value = `${alias}.${field.column}`;
+    if (field.charAt !== undefined) return `'${name}', substr(${value}, ${field.charAt + 1}, 1)`;
     return `'${name}', ${field.time ? isoTimeSql(value) : value}`;
   });
   // json (not jsonb) keeps the mapper's key order.
@@ -93,8 +102,9 @@ export const eventReadJson = (alias: string) => readJson(EVENT_READ, alias);
 export const voidReadJson = (alias: string) => readJson(VOID_READ, alias);
 
 /** The read's columns, qualified by `alias`: for the RETURNING of a CTE the read is made from. */
-const columnsOf = <Table>(fields: ReadFields<unknown, Table>) =>
-  Object.values<Field<Table>>(fields).map((f) => f.column);
+const columnsOf = <Table>(fields: ReadFields<unknown, Table>) => [
+  ...new Set(Object.values<Field<Table>>(fields).map((f) => f.column)),
+];
 export const DOCUMENT_READ_COLUMNS: readonly string[] = columnsOf(DOCUMENT_READ);
 export const EVENT_READ_COLUMNS: readonly string[] = columnsOf(EVENT_READ);
 export const VOID_READ_COLUMNS: readonly string[] = columnsOf(VOID_READ);
