@@ -52,6 +52,6 @@ export const EXCLUDED_GROUPS: readonly { readonly path: string; readonly reason:
  */
 export const NOT_WRITTEN_REASONS: Readonly<Record<string, string>> = {
   'infNFe/ide/dhCont':
-    'written by the contingency mode (tpEmis 6/7, SVC) when SEFAZ is down, not by a caller; not written yet',
-  'infNFe/ide/xJust': 'the justification of that contingency, with dhCont; not written yet',
+    'written by the SVC contingency (tpEmis 6/7, docs/contingency.md) when an authoriser is down, not from the request',
+  'infNFe/ide/xJust': 'the justification of that contingency, written with dhCont',
 };
