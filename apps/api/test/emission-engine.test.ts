@@ -49,6 +49,7 @@ const job = (counterHint: number, idempotencyKey = newKey()): EmissionJob => ({
   idempotencyKey,
   requestFingerprint: 'f'.repeat(64),
   ambiente: 'homologacao',
+  uf: 'SP',
   nfe,
   credentials,
   issuedAt: new Date(),

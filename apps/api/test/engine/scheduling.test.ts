@@ -28,6 +28,7 @@ function job(counterHint: number, overrides: Partial<EmissionJob> = {}): Emissio
     idempotencyKey: `key-${++keys}`,
     requestFingerprint: 'f'.repeat(64),
     ambiente: 'homologacao',
+    uf: 'SP',
     nfe: { render: () => ({ xml: '', chave: '' }) },
     credentials: {} as SigningCredentials,
     issuedAt: new Date(0),

@@ -1,5 +1,4 @@
-import type { Autorizador } from '@emissor/sefaz';
-import { autorizadorOf, ufOfCUF } from '@emissor/sefaz';
+import { svcOf as svcOfUf, ufOfCUF } from '@emissor/sefaz';
 
 import type { Venue } from '../context.js';
 
@@ -13,15 +12,12 @@ export interface Svc {
   readonly tpEmis: '6' | '7';
 }
 
-const SVCS: Partial<Record<Autorizador, Svc>> = {
-  SVCAN: { name: 'SVC-AN', tpEmis: '6' },
-  SVCRS: { name: 'SVC-RS', tpEmis: '7' },
-};
-
-/** The SVC serving the UF of `cUF` in contingency (`autorizadorOf(uf, true)`), if it names one. */
+/** The SVC serving the UF of `cUF` in contingency (@emissor/sefaz's `svcOf`), if it names one. */
 export function svcOf(cUF: string): Svc | undefined {
   const uf = ufOfCUF(cUF);
-  return uf && SVCS[autorizadorOf(uf, true)];
+  if (!uf) return undefined;
+  const { autorizador, tpEmis } = svcOfUf(uf);
+  return { name: autorizador === 'SVCAN' ? 'SVC-AN' : 'SVC-RS', tpEmis };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { autorizadorOf, type Ambiente, type TlsCredentials, type Uf } from '@emissor/sefaz';
+import { svcOf, type Ambiente, type TlsCredentials, type Uf } from '@emissor/sefaz';
 
 import type { Logger } from '../../logging/logger.js';
 import type { ContingencyBook } from './contingency-book.js';
@@ -86,7 +86,7 @@ export function startContingencyWatch(
   };
 
   const switchToSvc = async (w: UfWatch) => {
-    const svc = autorizadorOf(w.uf, true);
+    const { autorizador: svc, tpEmis } = svcOf(w.uf);
     const cStat = await ports.askStatus({ ...w, svc: true });
     if (cStat !== '107') {
       w.svcAskAfter = now() + settings.svcAskAgainMs;
@@ -100,7 +100,7 @@ export function startContingencyWatch(
     const opened = await ports.openPeriod({
       uf: w.uf,
       ambiente: w.ambiente,
-      tpEmis: svc === 'SVCAN' ? '6' : '7',
+      tpEmis,
       startedAt,
       justification: justificationOf(w, svc, startedAt),
     });

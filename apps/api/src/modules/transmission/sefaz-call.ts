@@ -2,6 +2,7 @@ import {
   autorizadorOf,
   classifyFailure,
   resolveEndpoint,
+  svcOfTpEmis,
   ufOfCUF,
   type Ambiente,
   type Classification,
@@ -65,7 +66,7 @@ export function sefazCaller(
 }
 
 /** tpEmis 6 (SVC-AN) or 7 (SVC-RS). */
-export const isSvcChave = (chave: string) => chave.charAt(34) === '6' || chave.charAt(34) === '7';
+const isSvcChave = (chave: string) => svcOfTpEmis(chave.charAt(34)) !== undefined;
 
 /**
  * The same for requests that name a UF (IBGE code `cUF`) rather than a chave: inutilizações, which
