@@ -68,7 +68,7 @@ export async function runContingency({ quick, log }) {
 
       // (a) The outage starts while emissions arrive at RATE/s.
       const outageAt = new Date();
-      await setKnobs(simulator, { outage: { cStat: '108', ufs: ['SP'] } });
+      await setKnobs(simulator, { outage: { cStat: '108', ufs: ['SP'], svc: true } });
       const during = openLoop({
         url: `${stack.api.url}/v1/emissoes`,
         apiKey: stack.product.api_key,

@@ -74,7 +74,7 @@ describe('SVC contingency', () => {
   it('authoriser down (108) → SP switches to SVC-AN: documents waiting are re-issued there, new ones issued there; back to normal at 107', async () => {
     const { product, r } = await branch();
     const before = (await periodsOfSp()).length;
-    await server.admin.knobs({ outage: { cStat: '108', ufs: ['SP'] } });
+    await server.admin.knobs({ outage: { cStat: '108', ufs: ['SP'], svc: true } });
     let waiting, direct;
     try {
       // Issued normally (SP in normal mode), refused with 108: never reached the authoriser, so
@@ -147,7 +147,7 @@ describe('SVC contingency', () => {
 
   it('no answer from the authoriser: after SEFAZ_CONTINGENCY_AFTER_S new NF-e go to SVC, and one sent with an unknown outcome waits for the authoriser, never re-issued', async () => {
     const { product, r } = await branch();
-    await server.admin.knobs({ outage: { noAnswer: true, ufs: ['SP'] } });
+    await server.admin.knobs({ outage: { noAnswer: true, ufs: ['SP'], svc: true } });
     let lost, later;
     try {
       // Its send is cut without an answer: it may have arrived, so it is consulted, never re-issued.
@@ -179,7 +179,7 @@ describe('SVC contingency', () => {
   it('an outage whose SVC SEFAZ did not switch on (114) leaves documents waiting for the authoriser', async () => {
     const { product, r } = await branch();
     const before = (await periodsOfSp()).length;
-    await server.admin.knobs({ outage: { cStat: '109', ufs: ['SP'], svc: false } });
+    await server.admin.knobs({ outage: { cStat: '109', ufs: ['SP'] } });
     let emitted;
     try {
       emitted = await emitDocument(product.client, emissionRequest(r));

@@ -146,6 +146,9 @@ describe('GET /v1/sefaz/status', () => {
       tempo_medio_s: 1,
       consultado_em: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       idade_s: 0,
+      modo: 'normal',
+      modo_desde: null,
+      modo_motivo: null,
     });
     expect(res.headers.get('age')).toBe('0');
     expect(Math.abs(Date.parse(res.body.consultado_em) - Date.now())).toBeLessThan(60_000);

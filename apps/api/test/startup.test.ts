@@ -57,6 +57,7 @@ describe('start-up', () => {
       '2026_11_27_0017_queue_claim_indexes',
       '2026_11_28_0018_transmission_local_failures',
       '2026_12_07_0019_webhooks',
+      '2026_12_07_0020_sefaz_contingencies',
     ]);
     for (const api of apis) {
       const res = await fetch(`${api.url}/v1/health`);

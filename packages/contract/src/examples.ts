@@ -195,6 +195,9 @@ export const SEFAZ_STATUS_EXAMPLE = {
   tempo_medio_s: 1,
   consultado_em: '2026-11-26T13:00:05Z',
   idade_s: 42,
+  modo: 'normal',
+  modo_desde: null,
+  modo_motivo: null,
 } as const;
 
 // Events and inutilizações of the same bakery: document 1 cancelled 25 minutes after its

@@ -21,7 +21,11 @@ export type Outage = OutageAnswer & {
    * for every UF it serves (`["RJ"]` stops SVRS, so SC, ES, … too), as a real one would be.
    */
   readonly ufs: readonly Uf[] | null;
-  /** Whether the origin SEFAZ switched its SVC on for the UFs down (`/svc/` then authorises). */
+  /**
+   * Whether the origin SEFAZ switched its SVC on for the UFs down (`/svc/` then authorises).
+   * False unless asked: SEFAZ switches an SVC on by hand, for some outages only, so an outage alone
+   * leaves documents waiting for the authoriser, as most real ones do.
+   */
   readonly svc: boolean;
 };
 
@@ -81,7 +85,7 @@ function ufsOf(ufs: unknown): readonly Uf[] | null {
 }
 
 function svcOf(svc: unknown): boolean {
-  if (svc === undefined) return true;
+  if (svc === undefined) return false;
   if (typeof svc !== 'boolean') throw new KnobError('outage.svc must be a boolean');
   return svc;
 }

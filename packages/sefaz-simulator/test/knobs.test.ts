@@ -25,12 +25,12 @@ describe('knobs', () => {
     expect(Date.parse(knobs.outage?.until ?? '') - Date.now()).toBeGreaterThan(25_000);
   });
 
-  it('keeps an outage with its answer, UFs (once each) and SVC switch; all UFs and svc by default', () => {
+  it('keeps an outage with its answer, UFs (once each) and SVC switch; all UFs and no SVC by default', () => {
     expect(mergeKnobs(DEFAULT_KNOBS, { outage: { cStat: '109' } }).outage).toEqual({
       cStat: '109',
       until: null,
       ufs: null,
-      svc: true,
+      svc: false,
     });
     const silent = mergeKnobs(DEFAULT_KNOBS, {
       outage: { noAnswer: true, ufs: ['SP', 'MG', 'SP'], svc: false, seconds: 60 },

@@ -47,7 +47,7 @@ const requestsOf = async (): Promise<Record<string, number>> =>
 describe('an outage of some UFs', () => {
   it('stops SP’s authoriser and leaves MG’s up; the SVC answers throughout', async () => {
     const put = await admin(simulator, 'PUT', '/admin/knobs', {
-      outage: { cStat: '108', ufs: ['SP'] },
+      outage: { cStat: '108', ufs: ['SP'], svc: true },
     });
     expect(put.status).toBe(200);
     expect((put.json as { outage: unknown }).outage).toEqual({

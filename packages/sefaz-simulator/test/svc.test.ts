@@ -76,7 +76,9 @@ describe('before SP’s SEFAZ switches it on', () => {
 
 describe('while SP’s authoriser is down with its SVC on', () => {
   beforeAll(async () => {
-    await admin(simulator, 'PUT', '/admin/knobs', { outage: { cStat: '109', ufs: ['SP'] } });
+    await admin(simulator, 'PUT', '/admin/knobs', {
+      outage: { cStat: '109', ufs: ['SP'], svc: true },
+    });
   });
 
   it('answers status 107 for SP, 114 for UFs whose authoriser is up', async () => {
@@ -123,7 +125,9 @@ describe('while SP’s authoriser is down with its SVC on', () => {
         '106',
       );
     } finally {
-      await admin(simulator, 'PUT', '/admin/knobs', { outage: { cStat: '109', ufs: ['SP'] } });
+      await admin(simulator, 'PUT', '/admin/knobs', {
+        outage: { cStat: '109', ufs: ['SP'], svc: true },
+      });
     }
   });
 

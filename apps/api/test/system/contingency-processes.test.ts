@@ -68,7 +68,7 @@ describe('SVC contingency across processes', () => {
     const product = await setup.newProduct();
     const refs = { tenant_ref: 'svc-crash', branch_ref: 'f1' };
     await prepareBranch(setup.url, product, refs, { nextNumber: 900 });
-    await admin.knobs({ outage: { cStat: '108', ufs: ['SP'] } });
+    await admin.knobs({ outage: { cStat: '108', ufs: ['SP'], svc: true } });
 
     const first = await transmittingApi();
     const ids: string[] = [];

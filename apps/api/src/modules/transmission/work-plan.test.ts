@@ -73,10 +73,15 @@ describe('planReceipts', () => {
 });
 
 describe('lotKeyOf', () => {
-  it('shares a lot within one product, certificate, UF and ambiente only', () => {
+  it('shares a lot within one product, certificate, UF, tpEmis and ambiente only', () => {
     const sp = claimed({ chave: `35${'1'.repeat(42)}` });
     const key = lotKeyOf(sp, 'cert-bytes');
-    expect(lotKeyOf(claimed({ chave: `35${'2'.repeat(42)}` }), 'cert-bytes')).toBe(key);
+    expect(lotKeyOf(claimed({ chave: `35${'1'.repeat(33)}${'2'.repeat(9)}` }), 'cert-bytes')).toBe(
+      key,
+    );
+    // tpEmis 6 (the chave's 35th digit): an SVC-AN NF-e, sent to the SVC, not to SP's authoriser.
+    const svc = `35${'1'.repeat(32)}6${'1'.repeat(9)}`;
+    expect(lotKeyOf(claimed({ chave: svc }), 'cert-bytes')).not.toBe(key);
     expect(lotKeyOf(claimed({ chave: `33${'1'.repeat(42)}` }), 'cert-bytes')).not.toBe(key);
     expect(lotKeyOf(claimed({ ...sp, ambiente: 'producao' }), 'cert-bytes')).not.toBe(key);
     expect(lotKeyOf(claimed({ ...sp, productId: 'other' }), 'cert-bytes')).not.toBe(key);
