@@ -84,7 +84,9 @@ describe('an outage of some UFs', () => {
 
 describe('an authoriser that does not answer', () => {
   it('resets the connection without processing: nothing is registered', async () => {
-    await admin(simulator, 'PUT', '/admin/knobs', { outage: { noAnswer: true, ufs: ['SP'] } });
+    await admin(simulator, 'PUT', '/admin/knobs', {
+      outage: { noAnswer: true, ufs: ['SP'], svc: true },
+    });
     const before = (await requestsOf()).NFeAutorizacao4 ?? 0;
     const note = signedNfe(acme, { numero: 2 });
     await expect(call('NFeAutorizacao4', enviNFe([note.xml], '1'))).rejects.toThrow(RESET);

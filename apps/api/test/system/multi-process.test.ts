@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { spawnApi, waitUntilReady, type ApiProcess } from './helpers/api-process.js';
-import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
-import { startTestServer } from './helpers/server.js';
+import { spawnApi, waitUntilReady, type ApiProcess } from '../helpers/api-process.js';
+import { emissionRequest, newKey, prepareBranch } from '../helpers/emission.js';
+import { startTestServer } from '../helpers/server.js';
 
 const running: ApiProcess[] = [];
 afterAll(async () => {

@@ -6,11 +6,11 @@ import { startSefazSimulator, type RunningSimulator } from '@emissor/sefaz-simul
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { spawnApi, waitUntilReady, type ApiProcess } from './helpers/api-process.js';
-import { createTestDatabase } from './helpers/database.js';
-import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
-import { simulatorAdmin, untilDocumentsFinal, untilFinal } from './helpers/local-sefaz.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { spawnApi, waitUntilReady, type ApiProcess } from '../helpers/api-process.js';
+import { createTestDatabase } from '../helpers/database.js';
+import { emissionRequest, newKey, prepareBranch } from '../helpers/emission.js';
+import { simulatorAdmin, untilDocumentsFinal, untilFinal } from '../helpers/local-sefaz.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 // Built API processes (`node dist/main.js`, SEFAZ=official with SEFAZ_URL at a local SEFAZ) on one
 // database: what survives kill -9, and what two processes do with one queue.

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { startSefazSimulator, type RunningSimulator } from '@emissor/sefaz-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { spawnApi, waitUntilReady, type ApiProcess } from './helpers/api-process.js';
-import { createTestDatabase } from './helpers/database.js';
-import { emissionRequest, newKey, prepareBranch } from './helpers/emission.js';
-import { untilDocumentsFinal } from './helpers/local-sefaz.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
-import { localhostCertificate, startReceiver, type Receiver } from './helpers/webhook-receiver.js';
+import { spawnApi, waitUntilReady, type ApiProcess } from '../helpers/api-process.js';
+import { createTestDatabase } from '../helpers/database.js';
+import { emissionRequest, newKey, prepareBranch } from '../helpers/emission.js';
+import { untilDocumentsFinal } from '../helpers/local-sefaz.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { localhostCertificate, startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 
 // Built API processes (`node dist/main.js`, NODE_ENV=production, SEFAZ at a local SEFAZ) killed
 // with SIGKILL after final statuses committed and before their webhooks heard of them: the
