@@ -1,22 +1,14 @@
 import { svcOf, type Ambiente, type TlsCredentials, type Uf } from '@emissor/sefaz';
 
 import type { Logger } from '../../logging/logger.js';
+import type { ExchangeListener, ExchangeReport } from '../transmission/sefaz-call.js';
 import type { ContingencyBook } from './contingency-book.js';
 import type { SvcPeriod } from './contingency-periods.js';
 
-/** One call to SEFAZ as the exchanges saw it; `cStat` undefined: no answer. */
-export interface ExchangeReport {
-  readonly uf: Uf;
-  readonly ambiente: Ambiente;
-  /** The call went to the UF's SVC, not to its authoriser. */
-  readonly svc: boolean;
-  readonly cStat: string | undefined;
-  readonly credentials: TlsCredentials;
-}
+export type { ExchangeReport } from '../transmission/sefaz-call.js';
 
-export interface ContingencyWatch {
-  /** Every call to SEFAZ: synchronous and cheap; what it decides runs in the background. */
-  exchanged(report: ExchangeReport): void;
+/** Hears of every call to SEFAZ; what it decides runs in the background. */
+export interface ContingencyWatch extends ExchangeListener {
   /** Stops the probes and waits for any decision in flight. */
   stop(): Promise<void>;
 }
@@ -147,7 +139,7 @@ export function startContingencyWatch(
   probe.unref();
 
   return {
-    exchanged({ uf, ambiente, svc, cStat, credentials }) {
+    exchanged({ uf, ambiente, svc, cStat, credentials }: ExchangeReport) {
       const key = `${uf}|${ambiente}`;
       let w = watches.get(key);
       if (!w) {

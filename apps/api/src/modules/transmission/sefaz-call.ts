@@ -11,10 +11,25 @@ import {
   type SefazService,
   type SoapMessage,
   type TlsCredentials,
+  type Uf,
 } from '@emissor/sefaz';
 
-import type { ContingencyWatch } from '../contingency/contingency-watch.js';
 import type { TransmissionObserver } from './transmission-observer.js';
+
+/** One call to SEFAZ as the exchanges saw it; `cStat` undefined: no answer. */
+export interface ExchangeReport {
+  readonly uf: Uf;
+  readonly ambiente: Ambiente;
+  /** The call went to the UF's SVC, not to its authoriser. */
+  readonly svc: boolean;
+  readonly cStat: string | undefined;
+  readonly credentials: TlsCredentials;
+}
+
+/** Hears of every call (contingency/contingency-watch.ts): synchronous and cheap. */
+export interface ExchangeListener {
+  exchanged(report: ExchangeReport): void;
+}
 
 /** Statuses that say the authoriser is not serving (sefaz.md §7): stopped (108/109) or throttling (656). */
 const UNHEALTHY_CSTATS = new Set(['108', '109', '656']);
@@ -34,7 +49,7 @@ export interface ExchangeSettings {
   /** `SEFAZ_SVC_URL` or the in-process simulator's SVC; undefined: the SVCs' endpoints. */
   svcOverride?: string | undefined;
   /** Told of every call, to switch a UF to its SVC when its authoriser stops (absent: off). */
-  contingency?: ContingencyWatch | undefined;
+  contingency?: ExchangeListener | undefined;
   timeoutMs: number;
   retryBaseMs: number;
   observer: TransmissionObserver;
