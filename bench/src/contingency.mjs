@@ -53,8 +53,10 @@ async function firstInstant(stack, text, values, timeoutMs) {
   }
 }
 
-const FIRST_AUTHORISED = `select min(autorizada_em) as at from documents
-  where substr(chave_acesso, 35, 1) = $1 and created_at >= $2 and status = 'autorizada'`;
+// When the API stored the first protocol (autorizada_em is SEFAZ's dhRecbto, whole seconds).
+const FIRST_AUTHORISED = `select min(p.created_at) as at
+  from documents d join document_protocols p on p.document_id = d.id
+  where substr(d.chave_acesso, 35, 1) = $1 and d.created_at >= $2 and d.status = 'autorizada'`;
 
 export async function runContingency({ quick, log }) {
   let result;
