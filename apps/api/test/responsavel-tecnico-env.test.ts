@@ -2,7 +2,8 @@ import { inspect } from 'node:util';
 
 import { describe, expect, it } from 'vitest';
 
-import { EnvError, loadEnv } from '../src/env.js';
+import { loadEnv } from '../src/env.js';
+import { envRefusal as refusal } from './helpers/env-refusal.js';
 
 // RESP_TEC_*: the responsável técnico every NF-e of the deployment carries (infRespTec), checked
 // at start-up with the builder's rules; a bad value stops the API naming the variable, never
@@ -15,16 +16,6 @@ const RESP_TEC = {
   RESP_TEC_FONE: '11987654321',
 };
 const SECRET = 'CSRT-SECRETO-0123456789';
-
-function refusal(env: Record<string, string>): string {
-  try {
-    loadEnv(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(EnvError);
-    return (error as Error).message;
-  }
-  throw new Error('expected the configuration to be refused');
-}
 
 describe('the responsável técnico from RESP_TEC_*', () => {
   it('is absent when no RESP_TEC_* is set', () => {

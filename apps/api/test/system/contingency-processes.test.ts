@@ -2,59 +2,26 @@
 // SVC) is killed with SIGKILL the moment it switches SP to SVC-AN, while the documents waiting for
 // the authoriser are being re-issued; a second process carries on. Nothing is lost and no number
 // is authorised twice: each document ends autorizada under the one chave SEFAZ registered.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-import { startSefazSimulator, type RunningSimulator } from '@emissor/sefaz-simulator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { spawnApi, waitUntilReady, type ApiProcess } from '../helpers/api-process.js';
-import { createTestDatabase } from '../helpers/database.js';
 import { emissionRequest, newKey, prepareBranch } from '../helpers/emission.js';
-import { simulatorAdmin, untilDocumentsFinal } from '../helpers/local-sefaz.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { untilDocumentsFinal } from '../helpers/local-sefaz.js';
+import { startProcessStack, type ProcessStack } from '../helpers/process-stack.js';
 
-let databaseUrl: string;
-let simulator: RunningSimulator;
-let setup: TestServer;
-let admin: ReturnType<typeof simulatorAdmin>;
-const spawned: ApiProcess[] = [];
-const simulatorDir = mkdtempSync(join(tmpdir(), 'emissor-sim-'));
-
+let stack: ProcessStack;
 beforeAll(async () => {
-  databaseUrl = await createTestDatabase();
-  setup = await startTestServer({ databaseUrl });
-  simulator = await startSefazSimulator({ databaseUrl, dataDir: simulatorDir, port: 0 });
-  admin = simulatorAdmin(simulator);
+  stack = await startProcessStack();
 });
 afterAll(async () => {
-  for (const api of spawned) api.child.kill('SIGKILL');
-  await admin?.knobs({ outage: null }).catch(() => undefined);
-  await simulator?.close();
-  await setup?.close();
-  rmSync(simulatorDir, { recursive: true, force: true });
+  await stack?.admin.knobs({ outage: null }).catch(() => undefined);
+  await stack?.close();
 });
 
-async function transmittingApi(): Promise<ApiProcess> {
-  const api = await spawnApi(databaseUrl, {
-    SEFAZ: 'official',
-    SEFAZ_URL: simulator.url,
-    SEFAZ_SVC_URL: simulator.svcUrl,
-    SEFAZ_CA_FILE: simulator.caPath,
-    SEFAZ_TIMEOUT_MS: '4000',
-    SEFAZ_POLL_MS: '100',
-    SEFAZ_RETRY_BASE_MS: '100',
-    SEFAZ_CONTINGENCY_AFTER_S: '1',
-  });
-  spawned.push(api);
-  await waitUntilReady(api);
-  return api;
-}
+const transmittingApi = () => stack.transmittingApi({ SEFAZ_CONTINGENCY_AFTER_S: '1' });
 
 async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new pg.Client({ connectionString: stack.databaseUrl });
   await client.connect();
   try {
     return (await client.query<Row>(text, values)).rows;
@@ -65,10 +32,10 @@ async function query<Row extends pg.QueryResultRow>(text: string, values: unknow
 
 describe('SVC contingency across processes', () => {
   it('kill -9 while SP switches to SVC: a second process finishes every document, each number authorised once', async () => {
-    const product = await setup.newProduct();
+    const product = await stack.setup.newProduct();
     const refs = { tenant_ref: 'svc-crash', branch_ref: 'f1' };
-    await prepareBranch(setup.url, product, refs, { nextNumber: 900 });
-    await admin.knobs({ outage: { cStat: '108', ufs: ['SP'], svc: true } });
+    await prepareBranch(stack.setup.url, product, refs, { nextNumber: 900 });
+    await stack.admin.knobs({ outage: { cStat: '108', ufs: ['SP'], svc: true } });
 
     const first = await transmittingApi();
     const ids: string[] = [];
@@ -99,7 +66,7 @@ describe('SVC contingency across processes', () => {
     // whose outage ends once the second process has had time to send the rest to SVC.
     await transmittingApi();
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    await admin.knobs({ outage: null });
+    await stack.admin.knobs({ outage: null });
     const finals = await untilDocumentsFinal(product.client, ids, 60_000);
     expect(finals.map((d) => d.status)).toEqual(Array(ids.length).fill('autorizada'));
 

@@ -1,57 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-import { startSefazSimulator, type RunningSimulator } from '@emissor/sefaz-simulator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { spawnApi, waitUntilReady, type ApiProcess } from '../helpers/api-process.js';
-import { createTestDatabase } from '../helpers/database.js';
+import type { ApiProcess } from '../helpers/api-process.js';
 import { emissionRequest, newKey, prepareBranch } from '../helpers/emission.js';
-import { simulatorAdmin, untilDocumentsFinal, untilFinal } from '../helpers/local-sefaz.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { untilDocumentsFinal, untilFinal } from '../helpers/local-sefaz.js';
+import { startProcessStack, type ProcessStack } from '../helpers/process-stack.js';
 
 // Built API processes (`node dist/main.js`, SEFAZ=official with SEFAZ_URL at a local SEFAZ) on one
 // database: what survives kill -9, and what two processes do with one queue.
-let databaseUrl: string;
-let simulator: RunningSimulator;
-let setup: TestServer;
-let admin: ReturnType<typeof simulatorAdmin>;
-const spawned: ApiProcess[] = [];
-const simulatorDir = mkdtempSync(join(tmpdir(), 'emissor-sim-'));
-
+let stack: ProcessStack;
 beforeAll(async () => {
-  databaseUrl = await createTestDatabase();
-  // SEFAZ off: this in-test server only prepares products, series and certificates and reads back.
-  setup = await startTestServer({ databaseUrl });
-  simulator = await startSefazSimulator({
-    databaseUrl,
-    dataDir: simulatorDir,
-    port: 0,
-  });
-  admin = simulatorAdmin(simulator);
+  stack = await startProcessStack();
 });
-afterAll(async () => {
-  for (const api of spawned) api.child.kill('SIGKILL');
-  await simulator?.close();
-  await setup?.close();
-  rmSync(simulatorDir, { recursive: true, force: true });
-});
+afterAll(() => stack?.close());
 
-async function transmittingApi(): Promise<ApiProcess> {
-  const api = await spawnApi(databaseUrl, {
-    SEFAZ: 'official',
-    SEFAZ_URL: simulator.url,
-    SEFAZ_CA_FILE: simulator.caPath,
-    SEFAZ_TIMEOUT_MS: '4000',
-    SEFAZ_POLL_MS: '100',
-    SEFAZ_RETRY_BASE_MS: '100',
-  });
-  spawned.push(api);
-  await waitUntilReady(api);
-  return api;
-}
+const transmittingApi = () => stack.transmittingApi();
 
 async function emitTo(api: ApiProcess, apiKey: string, body: unknown) {
   const res = await fetch(`${api.url}/v1/emissoes`, {
@@ -69,7 +32,7 @@ async function emitTo(api: ApiProcess, apiKey: string, body: unknown) {
 
 /** How many times the local SEFAZ registered the chave (its registry is keyed by chave). */
 async function registrations(chave: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new pg.Client({ connectionString: stack.databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ n: number }>(
@@ -90,9 +53,9 @@ const logLines = (api: ApiProcess, chave: string) =>
 
 describe('transmission across API processes', () => {
   it('kill -9 of the API between send and answer: on restart the document ends autorizada once', async () => {
-    const product = await setup.newProduct();
+    const product = await stack.setup.newProduct();
     const refs = { tenant_ref: 'crash', branch_ref: 'f1' };
-    await prepareBranch(setup.url, product, refs, { nextNumber: 500 });
+    await prepareBranch(stack.setup.url, product, refs, { nextNumber: 500 });
     const read = async () => {
       const res = await product.client.documents.getDocument({ params: { document_id: id } });
       if (res.status !== 200) throw new Error(`read failed: ${res.status}`);
@@ -100,7 +63,7 @@ describe('transmission across API processes', () => {
     };
 
     // SEFAZ processes the lot at once and answers 3 s later: the API dies in between.
-    await admin.knobs({ latencyMs: 3000 });
+    await stack.admin.knobs({ latencyMs: 3000 });
     const first = await transmittingApi();
     const emitted = await emitTo(first, product.apiKey, emissionRequest(refs));
     const id = emitted.id;
@@ -109,9 +72,9 @@ describe('transmission across API processes', () => {
       .toBe(1);
     first.child.kill('SIGKILL');
     await first.exited;
-    await admin.knobs({ latencyMs: 0 });
+    await stack.admin.knobs({ latencyMs: 0 });
     expect((await read()).status).toBe('processando');
-    const row = await setup.database.db
+    const row = await stack.setup.database.db
       .selectFrom('transmission_queue')
       .select(['attempts', 'sent'])
       .where('document_id', '=', id)
@@ -138,9 +101,9 @@ describe('transmission across API processes', () => {
   });
 
   it('two API processes on one database serve one queue without double sends', async () => {
-    const product = await setup.newProduct();
+    const product = await stack.setup.newProduct();
     const refs = { tenant_ref: 'shared', branch_ref: 'f1' };
-    await prepareBranch(setup.url, product, refs, { nextNumber: 700 });
+    await prepareBranch(stack.setup.url, product, refs, { nextNumber: 700 });
     const apis = [await transmittingApi(), await transmittingApi()];
     const emitted = await Promise.all(
       Array.from({ length: 16 }, (_, i) =>

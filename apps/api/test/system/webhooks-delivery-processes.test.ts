@@ -2,69 +2,47 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { startSefazSimulator, type RunningSimulator } from '@emissor/sefaz-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { spawnApi, waitUntilReady, type ApiProcess } from '../helpers/api-process.js';
-import { createTestDatabase } from '../helpers/database.js';
+import type { ApiProcess } from '../helpers/api-process.js';
 import { emissionRequest, newKey, prepareBranch } from '../helpers/emission.js';
 import { untilDocumentsFinal } from '../helpers/local-sefaz.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startProcessStack, type ProcessStack } from '../helpers/process-stack.js';
 import { localhostCertificate, startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 
 // Built API processes (`node dist/main.js`, NODE_ENV=production, SEFAZ at a local SEFAZ) killed
 // with SIGKILL after final statuses committed and before their webhooks heard of them: the
 // deliveries were committed with the statuses (the outbox), so the next process sends every one.
-let databaseUrl: string;
-let simulator: RunningSimulator;
-let setup: TestServer;
+let stack: ProcessStack;
 let receiver: Receiver;
-const spawned: ApiProcess[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'emissor-webhook-kill-'));
 const caFile = join(dir, 'receiver-ca.pem');
 
 beforeAll(async () => {
-  databaseUrl = await createTestDatabase();
   const tls = localhostCertificate();
   writeFileSync(caFile, tls.cert);
-  // SEFAZ off: this in-test server only prepares the product, its branch and its webhook.
-  [setup, simulator, receiver] = await Promise.all([
-    startTestServer({ databaseUrl }),
-    startSefazSimulator({ databaseUrl, dataDir: join(dir, 'sefaz'), port: 0 }),
-    startReceiver(tls),
-  ]);
+  [stack, receiver] = await Promise.all([startProcessStack(), startReceiver(tls)]);
 });
 afterAll(async () => {
-  for (const api of spawned) api.child.kill('SIGKILL');
-  await Promise.all([simulator?.close(), setup?.close(), receiver?.close()]);
+  await Promise.all([stack?.close(), receiver?.close()]);
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function transmittingApi(): Promise<ApiProcess> {
-  const api = await spawnApi(databaseUrl, {
-    SEFAZ: 'official',
-    SEFAZ_URL: simulator.url,
-    SEFAZ_CA_FILE: simulator.caPath,
-    SEFAZ_TIMEOUT_MS: '4000',
-    SEFAZ_POLL_MS: '100',
-    SEFAZ_RETRY_BASE_MS: '100',
+const transmittingApi = (): Promise<ApiProcess> =>
+  stack.transmittingApi({
     // The receiver is https on 127.0.0.1 with a certificate of its own.
     WEBHOOK_ALLOW_PRIVATE: 'true',
     NODE_EXTRA_CA_CERTS: caFile,
   });
-  spawned.push(api);
-  await waitUntilReady(api);
-  return api;
-}
 
 const DOCUMENTS = 24;
 
 describe('webhook deliveries across kill -9', () => {
   it('statuses committed before a kill -9 are all delivered by the next process, under the same webhook-ids', async () => {
-    const product = await setup.newProduct();
+    const product = await stack.setup.newProduct();
     const refs = { tenant_ref: 'webhook-crash', branch_ref: 'f1' };
-    await prepareBranch(setup.url, product, refs, { nextNumber: 900 });
-    const created = await fetch(`${setup.url}/v1/webhooks`, {
+    await prepareBranch(stack.setup.url, product, refs, { nextNumber: 900 });
+    const created = await fetch(`${stack.setup.url}/v1/webhooks`, {
       method: 'POST',
       headers: { 'x-api-key': product.apiKey, 'content-type': 'application/json' },
       body: JSON.stringify({ url: `${receiver.url}/crash`, eventos: ['documento.autorizado'] }),
@@ -96,7 +74,7 @@ describe('webhook deliveries across kill -9', () => {
     await first.exited;
 
     const deliveries = () =>
-      setup.database.pool
+      stack.setup.database.pool
         .query<{ id: string; resource_id: string; status: string; attempt_count: number }>(
           `select d.id, d.resource_id, d.status, d.attempt_count from webhook_deliveries d
            join webhooks w on w.id = d.webhook_id where w.product_id = $1`,

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import { EnvError, loadEnv } from '../../env.js';
+import { loadEnv } from '../src/env.js';
+import { envRefusal } from './helpers/env-refusal.js';
 
 // SEFAZ_CONTINGENCY, SEFAZ_CONTINGENCY_AFTER_S and SEFAZ_SVC_URL: a bad value stops the API at
 // start-up naming the variable.
-function refusal(env: Record<string, string>): string {
-  try {
-    loadEnv(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(EnvError);
-    return (error as Error).message;
-  }
-  throw new Error('expected the configuration to be refused');
-}
-
 describe('the contingency settings', () => {
   it('default to auto after 60 s, with the SVCs of the endpoint table', () => {
     const env = loadEnv({});
@@ -41,6 +32,6 @@ describe('the contingency settings', () => {
     [{ SEFAZ_CONTINGENCY_AFTER_S: 'soon' }, 'SEFAZ_CONTINGENCY_AFTER_S'],
     [{ SEFAZ_SVC_URL: 'not a url' }, 'SEFAZ_SVC_URL'],
   ])('refuse %j, naming the variable', (env, name) => {
-    expect(refusal(env)).toContain(name);
+    expect(envRefusal(env)).toContain(name);
   });
 });
