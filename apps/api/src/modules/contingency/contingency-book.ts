@@ -42,8 +42,16 @@ export function startContingencyBook(
       if (!stopped) logger.warn({ err: error }, 'contingency modes could not be read');
     }
   };
-  const refresh = () => (reads = reads.then(read));
-  const timer = setInterval(() => void refresh(), refreshMs);
+  let queued = 0;
+  const refresh = () => {
+    queued++;
+    return (reads = reads.then(read).finally(() => queued--));
+  };
+  // The timer adds no read while one waits (a database that hangs must not pile them up); a
+  // refresh asked after a switch always queues one.
+  const timer = setInterval(() => {
+    if (queued === 0) void refresh();
+  }, refreshMs);
   timer.unref();
   void refresh();
 
