@@ -42,7 +42,7 @@ for (const name of chosen) {
     { cwd: api, stdio: 'inherit' },
   );
   if (run.status !== 0) runFailed = true;
-  tally.addReport(`apps/api (${name})`, join(api, report));
+  tally.addReport(`apps/api (${name})`, join(api, report), run.status ?? 1);
 }
 tally.print(missingPrerequisites(repoRoot, 'system'));
 process.exit(tally.failed > 0 || runFailed ? 1 : 0);

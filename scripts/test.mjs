@@ -4,7 +4,7 @@
 // counts as one failure. The product as operators run it, and the heavy runs, are
 // `npm run test:system` (scripts/test-system.mjs).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { installAndBuild, pnpm, pnpmCommand, pnpmEnv, repoRoot } from './pnpm.mjs';
@@ -53,6 +53,24 @@ function pnpmAsync(args) {
   });
 }
 
+/**
+ * Each package's `test` exit code in the turbo run started at `since`, from the summary turbo
+ * writes with --summarize: a suite can exit non-zero with every test in its report passed.
+ */
+function suiteExitCodes(since) {
+  const runs = join(repoRoot, '.turbo/runs');
+  const codes = new Map();
+  if (!existsSync(runs)) return codes;
+  const newest = readdirSync(runs)
+    .map((name) => join(runs, name))
+    .filter((file) => file.endsWith('.json') && statSync(file).mtimeMs >= since)
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (!newest) return codes;
+  for (const task of JSON.parse(readFileSync(newest, 'utf8')).tasks ?? [])
+    if (task.task === 'test') codes.set(task.directory, task.execution?.exitCode ?? 0);
+  return codes;
+}
+
 const extra = process.argv.slice(2);
 
 installAndBuild();
@@ -64,8 +82,11 @@ for (const dir of packages)
 // (HTTP, PostgreSQL, xmllint, pdftoppm), which the checks fill. Each check says how it went as soon
 // as it ends, so a style slip shows in a minute, not at the end.
 const checks = [
-  ['lint', ['exec', 'turbo', 'run', 'lint', '--output-logs=errors-only', '--continue']],
-  ['typecheck', ['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only', '--continue']],
+  ['lint', ['exec', 'turbo', 'run', 'lint', '--only', '--output-logs=errors-only', '--continue']],
+  [
+    'typecheck',
+    ['exec', 'turbo', 'run', 'typecheck', '--only', '--output-logs=errors-only', '--continue'],
+  ],
   ['format', ['exec', 'prettier', '--check', '--log-level=warn', '.']],
 ];
 const checked = checks.map(([name, args]) =>
@@ -76,14 +97,19 @@ const checked = checks.map(([name, args]) =>
 );
 
 // Two packages at a time: the API suite (three forks, mostly waiting on HTTP and PostgreSQL) beside
-// the pure packages' suites one after another.
+// the pure packages' suites one after another. Every package was built above, so the three turbo
+// runs take their tasks alone (--only): with their dependencies, each would restore or rebuild
+// dist/ under the suites reading it (the arguments after -- even change the builds' hashes).
+const suitesStart = Date.now();
 const suites = pnpmAsync([
   'exec',
   'turbo',
   'run',
   'test',
+  '--only',
   '--concurrency=2',
   '--continue',
+  '--summarize',
   ...extra,
   '--',
   '--maxWorkers=2',
@@ -99,7 +125,11 @@ console.log(
 
 const tally = createTally();
 tally.passed += checks.length - failedChecks.length;
-tally.failed += failedChecks.length;
-for (const dir of packages) tally.addReport(dir, join(repoRoot, dir, '.cache/vitest-report.json'));
+for (const name of failedChecks) tally.fail(`check ${name}: see its output above`);
+const exitCodes = suiteExitCodes(suitesStart);
+for (const dir of packages)
+  tally.addReport(dir, join(repoRoot, dir, '.cache/vitest-report.json'), exitCodes.get(dir) ?? 0);
+if (runStatus !== 0 && tally.failed === 0)
+  tally.fail(`turbo run test exited ${runStatus} with every suite's report passing`);
 tally.print(missingPrerequisites(repoRoot, 'test'));
 process.exit(tally.failed > 0 || runStatus !== 0 ? 1 : 0);

@@ -11,7 +11,8 @@ import { createDatabaseIfMissing, startLocalPostgres } from '../src/index.js';
 const dir = mkdtempSync(join(tmpdir(), 'local-postgres-'));
 // As root the server runs as the `postgres` user, which must be able to enter the folder.
 chmodSync(dir, 0o755);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// A server just stopped may still be removing its files: retry instead of failing the file.
+afterAll(() => rmSync(dir, { recursive: true, force: true, maxRetries: 5 }));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
