@@ -81,12 +81,13 @@ for (const dir of packages)
 // The conventions CI holds, and the suites, at once: the suites spend much of their time waiting
 // (HTTP, PostgreSQL, xmllint, pdftoppm), which the checks fill. Each check says how it went as soon
 // as it ends, so a style slip shows in a minute, not at the end.
+// One package at a time each: at turbo's default of ten, twenty type-checking processes shared the
+// two cores with the suites, and a suite's worker starved past vitest's 60 s RPC timeout (exit 1,
+// "Timeout calling onTaskUpdate", with its tests passed).
+const checkArgs = ['--only', '--concurrency=1', '--output-logs=errors-only', '--continue'];
 const checks = [
-  ['lint', ['exec', 'turbo', 'run', 'lint', '--only', '--output-logs=errors-only', '--continue']],
-  [
-    'typecheck',
-    ['exec', 'turbo', 'run', 'typecheck', '--only', '--output-logs=errors-only', '--continue'],
-  ],
+  ['lint', ['exec', 'turbo', 'run', 'lint', ...checkArgs]],
+  ['typecheck', ['exec', 'turbo', 'run', 'typecheck', ...checkArgs]],
   ['format', ['exec', 'prettier', '--check', '--log-level=warn', '.']],
 ];
 const checked = checks.map(([name, args]) =>
