@@ -17,7 +17,7 @@ async function decoded(texts: readonly string[]): Promise<string[]> {
   canvas.startPage(595.28, 841.89);
   texts.forEach((text, i) => drawBarcode(canvas, text, 40, 30 + i * 80, 500, 60));
   doc.end();
-  return decodeBarcodes(await done, 1).sort();
+  return (await decodeBarcodes(await done, 1)).sort();
 }
 
 const pairs = (from: number, to: number): string =>

@@ -44,8 +44,10 @@ describe.skipIf(!HAVE_TOOLS)('DANFE read back with pdftotext and zbarimg', () =>
         expect(text).toMatch(/NÚMERO\s+VENCIMENTO\s+VALOR\n001\s+31\/12\/2018\s+1,00\n/);
       });
 
-      it('has a CODE-128 barcode that zbarimg decodes to the chave at 300 dpi', () => {
-        expect(decodeBarcodes(pdf, 1)).toEqual(['43180906929383000163550010000000261000010301']);
+      it('has a CODE-128 barcode that zbarimg decodes to the chave at 300 dpi', async () => {
+        expect(await decodeBarcodes(pdf, 1)).toEqual([
+          '43180906929383000163550010000000261000010301',
+        ]);
       });
 
       it('marks homologação "SEM VALOR FISCAL" (tpAmb 2), once as the watermark', () => {
@@ -195,9 +197,9 @@ describe.skipIf(!HAVE_TOOLS)('DANFE read back with pdftotext and zbarimg', () =>
       }
     });
 
-    it('has a decodable barcode of the chave on every sheet', () => {
+    it('has a decodable barcode of the chave on every sheet', async () => {
       for (let p = 1; p <= pages.length; p++)
-        expect(decodeBarcodes(pdf, p), `sheet ${p}`).toEqual([chave]);
+        expect(await decodeBarcodes(pdf, p), `sheet ${p}`).toEqual([chave]);
       // One 300-dpi render and decode per sheet: seconds each when the machine is busy.
     }, 180_000);
   });

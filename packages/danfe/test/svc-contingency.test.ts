@@ -36,7 +36,7 @@ describe.skipIf(!HAVE_TOOLS)('DANFE of an NF-e issued in SVC-AN (tpEmis 6)', () 
 
   it('prints the notice, one barcode of the new chave, the consultation text and the protocol', async () => {
     const pdf = await renderDanfe(nfeProc(signed, chave));
-    expect(decodeBarcodes(pdf, 1)).toEqual([chave]);
+    expect(await decodeBarcodes(pdf, 1)).toEqual([chave]);
     const text = pagesText(pdf).join('\n');
     const flow = rawText(pdf).replace(/\s+/g, ' ');
     expect(flow).toContain(NOTICE);
@@ -54,6 +54,6 @@ describe.skipIf(!HAVE_TOOLS)('DANFE of an NF-e issued in SVC-AN (tpEmis 6)', () 
     const flow = rawText(pdf).replace(/\s+/g, ' ');
     expect(flow).toContain('SEM VALOR FISCAL - NÃO AUTORIZADA');
     expect(flow).toContain(NOTICE);
-    expect(decodeBarcodes(pdf, 1)).toEqual([chave]);
+    expect(await decodeBarcodes(pdf, 1)).toEqual([chave]);
   });
 });

@@ -34,7 +34,7 @@ describe.skipIf(!HAVE_TOOLS)('DANFE variants read back', () => {
     const { xml, chave } = alphanumeric(request(1));
     expect(chave).toMatch(/^\d{6}12ABC34501DE35\d{24}$/);
     const pdf = await renderDanfe(xml);
-    expect(decodeBarcodes(pdf, 1)).toEqual([chave]);
+    expect(await decodeBarcodes(pdf, 1)).toEqual([chave]);
     const text = pagesText(pdf).join('\n');
     expect(text).toContain(groupKey(chave));
     expect(text).toContain('12.ABC.345/01DE-35');
@@ -272,7 +272,7 @@ describe.skipIf(!HAVE_TOOLS)('contingency on security paper (FS-DA, tpEmis 5)', 
     const data = first35 + modulo11CheckDigit(first35);
     expect(data).toHaveLength(36);
     const chave = /Id="NFe(\d{44})"/.exec(edited)?.[1];
-    expect(decodeBarcodes(pdf, 1).sort()).toEqual([chave, data].sort());
+    expect((await decodeBarcodes(pdf, 1)).sort()).toEqual([chave, data].sort());
     const text = pagesText(pdf).join('\n');
     expect(text).toContain('DADOS DA NF-E');
     expect(text).toContain(groupKey(data));

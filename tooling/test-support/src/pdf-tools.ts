@@ -2,10 +2,11 @@
  * Reading a rendered DANFE back with tools that share no code with it: poppler's pdftotext,
  * pdfinfo, pdfimages and pdftoppm, and zbar's zbarimg for the barcode (danfe.md §3.4).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 const TOOLS = ['pdftotext', 'pdfinfo', 'pdftoppm', 'pdfimages', 'zbarimg'];
 
@@ -39,6 +40,22 @@ function withFile<T>(pdf: Uint8Array, run: (file: string, dir: string) => T): T 
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+async function withFileAsync<T>(
+  pdf: Uint8Array,
+  run: (file: string, dir: string) => Promise<T>,
+): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'danfe-test-'));
+  try {
+    const file = join(dir, 'danfe.pdf');
+    writeFileSync(file, pdf);
+    return await run(file, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const execFileAsync = promisify(execFile);
 
 /** Number of pages, from pdfinfo. */
 export function pageCount(pdf: Uint8Array): number {
@@ -85,19 +102,27 @@ export function imagesPerPage(pdf: Uint8Array): Map<number, number> {
 
 /**
  * The barcodes zbarimg reads on one page rendered at `dpi` in grey (300 dpi: danfe.md §3.4, the
- * resolution at which the MOC's minimum module decodes reliably).
+ * resolution at which the MOC's minimum module decodes reliably). Asynchronous: a render takes
+ * seconds on a busy machine, and a test that waited for a whole document's sheets synchronously
+ * held its worker past vitest's 60 s RPC timeout.
  */
-export function decodeBarcodes(pdf: Uint8Array, page: number, dpi = 300): string[] {
-  return withFile(pdf, (file, dir) => {
-    execFileSync('pdftoppm', [
+export function decodeBarcodes(pdf: Uint8Array, page: number, dpi = 300): Promise<string[]> {
+  return withFileAsync(pdf, async (file, dir) => {
+    await execFileAsync('pdftoppm', [
       '-r', String(dpi), '-gray', '-png', '-f', String(page), '-l', String(page), file, join(dir, 'page'),
     ]); // prettier-ignore
     const png = readdirSync(dir).find((f) => f.endsWith('.png'));
     if (!png) throw new Error('pdftoppm wrote no image');
-    // Exit 4 = no barcode found; stderr carries D-Bus noise on machines without it.
-    const run = spawnSync('zbarimg', ['-q', '--raw', join(dir, png)], { encoding: 'utf8' });
-    if (run.status !== 0 && run.status !== 4) throw new Error(`zbarimg failed: ${run.stderr}`);
-    return run.stdout.split('\n').filter((l) => l !== '');
+    try {
+      const { stdout } = await execFileAsync('zbarimg', ['-q', '--raw', join(dir, png)], {
+        encoding: 'utf8',
+      });
+      return stdout.split('\n').filter((l) => l !== '');
+    } catch (error) {
+      // Exit 4 = no barcode found; stderr carries D-Bus noise on machines without it.
+      if ((error as { code?: unknown }).code === 4) return [];
+      throw new Error(`zbarimg failed: ${String((error as { stderr?: unknown }).stderr)}`);
+    }
   });
 }
 
