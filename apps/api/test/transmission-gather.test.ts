@@ -7,14 +7,15 @@ import { emissionRequest, emitDocument, prepareBranch } from './helpers/emission
 import { untilDocumentsFinal } from './helpers/local-sefaz.js';
 import { startSimulatorServer, type SimulatorServer } from './helpers/simulator-server.js';
 
-// SEFAZ_GATHER_MS: documents never sent are claimed at most once per interval. With 1.5 s, the
-// first of a stream leaves at once (alone, synchronously) and the next ones, emitted 100 ms
-// apart, wait for the interval and leave together in one asynchronous lot.
+// SEFAZ_GATHER_MS: documents never sent are claimed at most once per interval. With 3 s, the
+// first of a stream leaves at once (alone, synchronously) and the next ones, emitted together
+// 300 ms after it, wait for the interval and leave together in one asynchronous lot. (Emitted one
+// by one 100 ms apart with 1.5 s, the last one missed the interval on a busy machine.)
 let server: SimulatorServer;
 beforeAll(async () => {
   server = await startSimulatorServer({
     env: {
-      SEFAZ_GATHER_MS: '1500',
+      SEFAZ_GATHER_MS: '3000',
       SEFAZ_TIMEOUT_MS: '5000',
     },
   });
@@ -27,11 +28,12 @@ describe('documents gather into lots (SEFAZ_GATHER_MS)', () => {
     const refs = { tenant_ref: 'gather', branch_ref: 'f1' };
     await prepareBranch(server.url, product, refs);
 
-    const emitted = [];
-    for (let i = 0; i < 5; i++) {
-      emitted.push(await emitDocument(product.client, emissionRequest(refs)));
-      await sleep(100);
-    }
+    const first = await emitDocument(product.client, emissionRequest(refs));
+    await sleep(300); // its claim, which the emission's commit wakes at once in this process
+    const rest = await Promise.all(
+      Array.from({ length: 4 }, () => emitDocument(product.client, emissionRequest(refs))),
+    );
+    const emitted = [first, ...rest];
     const documents = await untilDocumentsFinal(
       product.client,
       emitted.map((d) => d.id),
