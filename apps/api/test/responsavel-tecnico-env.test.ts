@@ -3,7 +3,7 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 import { loadEnv } from '../src/env.js';
-import { envRefusal as refusal } from './helpers/env-refusal.js';
+import { envRefusal } from './helpers/env-refusal.js';
 
 // RESP_TEC_*: the responsável técnico every NF-e of the deployment carries (infRespTec), checked
 // at start-up with the builder's rules; a bad value stops the API naming the variable, never
@@ -39,26 +39,28 @@ describe('the responsável técnico from RESP_TEC_*', () => {
   });
 
   it('needs all four once one is set, naming the missing ones', () => {
-    const message = refusal({ RESP_TEC_CNPJ: RESP_TEC.RESP_TEC_CNPJ });
+    const message = envRefusal({ RESP_TEC_CNPJ: RESP_TEC.RESP_TEC_CNPJ });
     for (const name of ['RESP_TEC_CONTATO', 'RESP_TEC_EMAIL', 'RESP_TEC_FONE'])
       expect(message).toContain(name);
-    expect(refusal({ RESP_TEC_CSRT: SECRET })).not.toContain(SECRET);
+    expect(envRefusal({ RESP_TEC_CSRT: SECRET })).not.toContain(SECRET);
   });
 
   it('refuses a bad value naming its variable, never echoing the CSRT', () => {
-    expect(refusal({ ...RESP_TEC, RESP_TEC_CNPJ: '11222333000182' })).toMatch(
+    expect(envRefusal({ ...RESP_TEC, RESP_TEC_CNPJ: '11222333000182' })).toMatch(
       /RESP_TEC_CNPJ: SEFAZ rejection 973/,
     );
-    expect(refusal({ ...RESP_TEC, RESP_TEC_EMAIL: 'suporte' })).toContain('RESP_TEC_EMAIL');
-    expect(refusal({ ...RESP_TEC, RESP_TEC_FONE: '(11) 98765-4321' })).toContain('RESP_TEC_FONE');
-    expect(refusal({ ...RESP_TEC, RESP_TEC_CONTATO: 'X' })).toContain('RESP_TEC_CONTATO');
-    const noId = refusal({ ...RESP_TEC, RESP_TEC_CSRT: SECRET });
+    expect(envRefusal({ ...RESP_TEC, RESP_TEC_EMAIL: 'suporte' })).toContain('RESP_TEC_EMAIL');
+    expect(envRefusal({ ...RESP_TEC, RESP_TEC_FONE: '(11) 98765-4321' })).toContain(
+      'RESP_TEC_FONE',
+    );
+    expect(envRefusal({ ...RESP_TEC, RESP_TEC_CONTATO: 'X' })).toContain('RESP_TEC_CONTATO');
+    const noId = envRefusal({ ...RESP_TEC, RESP_TEC_CSRT: SECRET });
     expect(noId).toContain('RESP_TEC_CSRT_ID');
     expect(noId).not.toContain(SECRET);
-    const badId = refusal({ ...RESP_TEC, RESP_TEC_CSRT_ID: '1', RESP_TEC_CSRT: SECRET });
+    const badId = envRefusal({ ...RESP_TEC, RESP_TEC_CSRT_ID: '1', RESP_TEC_CSRT: SECRET });
     expect(badId).toContain('RESP_TEC_CSRT_ID');
     expect(badId).not.toContain(SECRET);
-    expect(refusal({ ...RESP_TEC, RESP_TEC_CSRT_ID: '01', RESP_TEC_CSRT: '   ' })).toContain(
+    expect(envRefusal({ ...RESP_TEC, RESP_TEC_CSRT_ID: '01', RESP_TEC_CSRT: '   ' })).toContain(
       'RESP_TEC_CSRT:',
     );
   });
