@@ -1,5 +1,6 @@
 import type { NamespaceContext, StartTag } from '@emissor/xml';
-import { applyNamespaceDeclarations, decodeAttributeValue, XML_NAMESPACE } from '@emissor/xml/scan';
+import { checkStartTag } from '@emissor/xml';
+import { decodeAttributeValue, XML_NAMESPACE } from '@emissor/xml/scan';
 
 import { escapeAttributeC14n } from './c14n-escape.js';
 import { malformed } from './errors.js';
@@ -47,7 +48,9 @@ export function renderStartTag(
   parent: NamespaceContext,
   isApex: boolean,
 ): RenderedStartTag {
-  const context = applyNamespaceDeclarations(tag, parent);
+  // The same checks as the document walk's: a tag the walk refuses (an attribute name that is no
+  // QName, one repeated) must not canonicalise either, or a signed element would vouch for it.
+  const context = checkStartTag(tag, parent);
   const rendered: NamespaceContext = isApex ? {} : parent;
   const prefixes = isApex ? Object.keys(context) : declaredPrefixes(tag);
   const namespaces: string[] = [];

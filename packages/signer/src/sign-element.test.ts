@@ -88,6 +88,24 @@ describe('signElement / verifyElement', () => {
     );
   });
 
+  it('finds a lot malformed whichever element is asked for when one element holds a tag the walk refuses', () => {
+    // The case fast-check found (seed -21154777): `{versao` is no attribute name. The canonicaliser
+    // used to accept it, so the element it read through was skipped by the walk, and verifyElements
+    // called the first element valid while verifyElement called the document malformed.
+    const lot =
+      `<envEvento xmlns="${NFE_NS}" versao="1.00"><idLote>1</idLote>` +
+      signElement(evento(1), 'infEvento', credentials) +
+      signElement(evento(2), 'infEvento', credentials).replace(
+        '<detEvento versao',
+        '<detEvento {versao',
+      ) +
+      `</envEvento>`;
+    expect(lot).toContain('{versao');
+    expect(verifyElements(lot, 'infEvento')).toEqual([]);
+    for (const k of [0, 1])
+      expect(verifyElement(lot, 'infEvento', k)).toEqual({ valid: false, reason: 'malformed' });
+  });
+
   it('reports a missing element or Id as no_element, and keeps no_infnfe for signNfe', () => {
     const code = (run: () => unknown): string | undefined => {
       try {

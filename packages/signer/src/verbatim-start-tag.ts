@@ -5,22 +5,24 @@
  * one. Anything else is left to the general path, which also reports what is malformed.
  */
 
-/** A character of an attribute name without a prefix (the name ends at whitespace, `/`, `>`, `=`, `<` or `:`). */
-function isUnprefixedNameChar(c: number): boolean {
-  // Letters and most other name characters are above '>': one comparison for the common case.
-  if (c > 0x3e) return true;
+/**
+ * A character of an attribute name this path copies: ASCII letters, digits, `_`, `-` and `.`. Any
+ * other name (non-ASCII, or not a name at all) takes the general path, which checks it.
+ */
+function isVerbatimNameChar(c: number): boolean {
   return (
-    c >= 0 &&
-    c !== 0x20 &&
-    c !== 0x09 &&
-    c !== 0x0a &&
-    c !== 0x0d &&
-    c !== 0x2f &&
-    c !== 0x3a &&
-    c !== 0x3c &&
-    c !== 0x3d &&
-    c !== 0x3e
+    (c >= 0x61 && c <= 0x7a) || // a-z
+    (c >= 0x41 && c <= 0x5a) || // A-Z
+    (c >= 0x30 && c <= 0x39) || // 0-9
+    c === 0x5f || // _
+    c === 0x2d || // -
+    c === 0x2e // .
   );
+}
+
+/** Whether `c` may begin such a name: a letter or `_`. */
+function isVerbatimNameStart(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f;
 }
 
 /** Compares `xml[aStart, aEnd)` with `xml[bStart, bEnd)` by UTF-16 code units, as `<` on strings does. */
@@ -54,13 +56,9 @@ export function endOfVerbatimAttributes(xml: string, nameEnd: number): number {
     if (xml.charCodeAt(i) !== 0x20) return -1;
     const start = i + 1;
     let end = start;
-    while (isUnprefixedNameChar(xml.charCodeAt(end))) end++;
-    if (
-      end === start ||
-      xml.charCodeAt(end) !== 0x3d /* = */ ||
-      xml.charCodeAt(end + 1) !== 0x22 /* " */
-    )
-      return -1;
+    if (!isVerbatimNameStart(xml.charCodeAt(start))) return -1;
+    while (isVerbatimNameChar(xml.charCodeAt(end))) end++;
+    if (xml.charCodeAt(end) !== 0x3d /* = */ || xml.charCodeAt(end + 1) !== 0x22 /* " */) return -1;
     // `xmlns` changes the context; a longer name starting with it is rare enough to leave to the general path.
     if (xml.startsWith('xmlns', start)) return -1;
     if (previousStart >= 0 && compareRanges(xml, previousStart, previousEnd, start, end) >= 0)

@@ -11,4 +11,5 @@ export { DocumentWalk, locateElement } from './document-walk.js';
 export type { LocatedElement } from './document-walk.js';
 export { childNamed, childrenNamed, elementAt, firstElement } from './query.js';
 export { isNcName, isQualifiedName } from './name.js';
+export { checkStartTag } from './well-formed.js';
 export type { NamespaceContext, RawAttribute, StartTag } from './scan.js';
